@@ -1,0 +1,35 @@
+"""Errors a person can act on. Raised anywhere, shown as one line at the edge."""
+
+
+class StixxError(Exception):
+    """Invalid content: a bad log, rule file, sheet or move. Exit code 1."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, where: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.where = where  # "file.json:3:7", "rules.yaml:4", "move 12"...
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class RuleError(StixxError):
+    """A rule file or a set of rules that the game does not accept."""
+
+
+class IllegalSetup(StixxError):
+    """A recorded setup that breaks the rules (layout, deal, secret colours)."""
+
+
+class IllegalMove(StixxError):
+    """A move the rules do not allow. The message says which rule and why."""
+
+
+class LogError(StixxError):
+    """A game log that is not a well-formed stixxcli-log/1 envelope."""
+
+
+class PluginError(StixxError):
+    """A plugin that failed: it is named in the message."""

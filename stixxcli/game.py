@@ -1,0 +1,343 @@
+"""The game contract: what a game plugin implements, and nothing more.
+
+A game is a `Game` (name, players, parameters, setup, start) and a `State` (one
+game in progress). The core drives both through the methods below and knows
+nothing else about any game. Moves, setups and chance outcomes are plain JSON
+values, so a log is the whole story of a game and checks without a random source.
+
+A turn is a generator: it yields `Chance` (an outcome the table produces: dice,
+a draw) and `Choice` (a decision of one seat) and returns the move to record.
+The core answers each question (random source or typed-in chance; a bot or a
+human for choices) and then applies the returned move with `State.apply`, the
+same code that checks a recorded log. Legal play and validation cannot drift.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generator, Sequence
+
+from .errors import IllegalMove
+
+__all__ = [
+    "Bot", "Chance", "Choice", "Game", "IllegalMove", "Param", "Result", "State",
+    "places", "require",
+]
+
+PARAM_TYPES = ("int", "float", "bool", "str", "list[int]", "list[str]", "dict[str,int]", "json")
+
+
+def _to_json(answer: Any) -> str:
+    return json.dumps(answer, separators=(",", ":"))
+
+
+def _from_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError(f"not JSON: {text!r}") from None
+
+
+@dataclass(frozen=True)
+class Param:
+    """One rule parameter a variant file may set.
+
+    `min`/`max` bound a number, or every number in a list; `length` fixes a
+    list's length; `choices` lists the allowed values.
+    """
+
+    name: str
+    type: str
+    default: Any
+    description: str
+    choices: tuple | None = None
+    min: float | None = None
+    max: float | None = None
+    length: int | None = None
+
+    def __post_init__(self):
+        if self.type not in PARAM_TYPES:
+            raise ValueError(f"parameter {self.name}: unknown type {self.type!r}")
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not acceptable for this parameter, or None when it is."""
+        t = self.type
+        if t == "json":
+            return None
+        if t in ("int", "float", "bool", "str"):
+            bad = _scalar_problem(t, value)
+            if bad:
+                return bad
+            if self.choices is not None and value not in self.choices:
+                return f"must be one of {', '.join(map(str, self.choices))}, not {value!r}"
+            return self._range_problem(value) if t in ("int", "float") else None
+        if t.startswith("list["):
+            if not isinstance(value, list):
+                return f"must be a list, not {_kind(value)}"
+            if self.length is not None and len(value) != self.length:
+                return f"must hold {self.length} items, not {len(value)}"
+            item = t[5:-1]
+            for i, v in enumerate(value):
+                bad = _scalar_problem(item, v) or (self._range_problem(v) if item == "int" else None)
+                if bad:
+                    return f"item {i + 1} {bad}"
+            return None
+        # dict[str,int]
+        if not isinstance(value, dict):
+            return f"must be a mapping, not {_kind(value)}"
+        for k, v in value.items():
+            bad = _scalar_problem("int", v) or self._range_problem(v)
+            if not isinstance(k, str):
+                return f"key {k!r} must be text"
+            if bad:
+                return f"{k} {bad}"
+            if self.choices is not None and k not in self.choices:
+                return f"key {k!r} must be one of {', '.join(self.choices)}"
+        return None
+
+    def _range_problem(self, value) -> str | None:
+        if self.min is not None and value < self.min:
+            return f"must be at least {_num(self.min)}, not {value}"
+        if self.max is not None and value > self.max:
+            return f"must be at most {_num(self.max)}, not {value}"
+        return None
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "type": self.type, "default": self.default,
+               "description": self.description}
+        for key in ("choices", "min", "max", "length"):
+            if getattr(self, key) is not None:
+                out[key] = list(self.choices) if key == "choices" else getattr(self, key)
+        return out
+
+
+def _num(x):
+    return int(x) if float(x).is_integer() else x
+
+
+def _kind(value) -> str:
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false",
+            int: "a whole number", float: "a number", type(None): "empty"}.get(type(value), type(value).__name__)
+
+
+def _scalar_problem(t: str, value) -> str | None:
+    ok = {
+        "int": isinstance(value, int) and not isinstance(value, bool),
+        "float": isinstance(value, (int, float)) and not isinstance(value, bool),
+        "bool": isinstance(value, bool),
+        "str": isinstance(value, str),
+    }[t]
+    if ok:
+        return None
+    want = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text"}[t]
+    return f"must be {want}, not {_kind(value)} ({value!r})"
+
+
+def require(obj: Any, key: str, kind: type | tuple, what: str = "the move") -> Any:
+    """obj[key], or IllegalMove naming what is missing or of the wrong type.
+
+    Use it on every field a recorded move or setup carries: logs are typed by
+    hand and the first wrong field must give a reason, not a traceback.
+    `int` never accepts true/false.
+    """
+    if not isinstance(obj, dict):
+        raise IllegalMove(f"{what} must be a JSON object, not {_kind(obj)}")
+    if key not in obj:
+        raise IllegalMove(f"{what} has no {key!r}")
+    value = obj[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        ok = False
+    else:
+        ok = isinstance(value, kinds)
+    if not ok:
+        names = " or ".join(_kind(k()) if k is not type(None) else "empty" for k in kinds)
+        raise IllegalMove(f"{what}: {key!r} must be {names}, not {_kind(value)} ({value!r})")
+    return value
+
+
+@dataclass
+class Chance:
+    """A chance outcome the game needs: dice, a draw, a deal, a secret colour.
+
+    `draw(rng)` produces one from a random source; `parse(text)` reads one typed
+    in at a real table (raise ValueError with a reason). `seat` is the player
+    who alone may see it (None: everyone sees it).
+    """
+
+    name: str
+    prompt: str
+    draw: Callable[[random.Random], Any]
+    parse: Callable[[str], Any] = _from_json
+    seat: int | None = None
+
+
+@dataclass
+class Choice:
+    """A decision of one seat among `options`, every legal answer (JSON values).
+
+    `prompt` explains the short notation a human types; `parse(text)` turns
+    that text into an answer (raise ValueError with a reason) and
+    `notation(answer)` gives the text back, for the `help` listing.
+    `context` is what a bot may want to know about the turn so far.
+    """
+
+    seat: int
+    name: str
+    options: Sequence[Any]
+    prompt: str = "a move as JSON"
+    parse: Callable[[str], Any] = _from_json
+    notation: Callable[[Any], str] = _to_json
+    context: dict = field(default_factory=dict)
+
+
+@dataclass
+class Result:
+    """The outcome of a game, or the standing of one in progress.
+
+    `scores[seat]` is what the game counts; `places[seat]` is 1 for first,
+    after every tie-break, with players still tied sharing a place;
+    `breakdown[seat]` says where the score came from.
+    """
+
+    scores: list
+    places: list[int]
+    breakdown: list[dict]
+
+    def to_json(self) -> dict:
+        return {
+            "scores": list(self.scores),
+            "places": list(self.places),
+            "winners": [s for s, p in enumerate(self.places) if p == 1],
+            "breakdown": list(self.breakdown),
+        }
+
+
+def places(keys: Sequence[Any]) -> list[int]:
+    """Places from one sort key per seat, higher is better; equal keys share a place.
+
+    >>> places([(5, 1), (7, 0), (5, 1)])
+    [2, 1, 2]
+    """
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+class State:
+    """One game in progress. Subclasses keep whatever they need, and mutate it
+    in `apply`: moves are applied in place, never by copying the whole state.
+
+    Attributes the core reads: `names` (one per seat), `seat` (who is to act
+    next, None when the game is over) and `over`.
+    """
+
+    names: list[str]
+    seat: int | None
+    over: bool
+
+    def turn(self) -> Generator[Chance | Choice, Any, dict]:
+        """Ask what this turn needs and return the move to record.
+
+        The default asks `self.seat` to pick one of `legal_moves()`.
+        """
+        move = yield Choice(self.seat, "move", self.legal_moves(), self.move_prompt(),
+                            self.parse_move, self.notation)
+        return move
+
+    def legal_moves(self) -> list[dict]:
+        """Every move the player to act may make (used by the default `turn`)."""
+        raise NotImplementedError(f"{type(self).__name__} must define legal_moves() or turn()")
+
+    def move_prompt(self) -> str:
+        """The notation a human types for a move, in a few words."""
+        return "a move as JSON"
+
+    def parse_move(self, text: str) -> dict:
+        """A move from what a human typed; raise ValueError with a reason."""
+        return _from_json(text)
+
+    def notation(self, move: dict) -> str:
+        """The short text a human would type for `move`."""
+        return _to_json(move)
+
+    def apply(self, move: dict) -> None:
+        """Play `move` (a recorded log entry) or raise IllegalMove saying which rule it breaks.
+
+        Must check everything: the move may come from a hand-typed log.
+        """
+        raise NotImplementedError
+
+    def result(self) -> Result:
+        """Scores, places and breakdown now (final once `over`)."""
+        raise NotImplementedError
+
+    def render(self, viewer: int | None = None):
+        """A rich renderable of the table as `viewer` sees it (None: everything)."""
+        raise NotImplementedError
+
+    def view(self, viewer: int | None = None) -> dict:
+        """The state as JSON for scripts, hiding what `viewer` must not see."""
+        raise NotImplementedError
+
+
+class Game:
+    """A game: what the core needs to know to set up, check and play it.
+
+    Set the class attributes; implement `setup` and `start`. Import nothing
+    heavy at module level: the core loads a game only when a command needs it.
+    """
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    params: Sequence[Param] = ()
+    hidden_information: bool = False  # at one screen, hide the table between humans
+    move_schema: dict = {}
+    setup_schema: dict = {}
+    sheets: bool = False  # True when `score_sheets` reads paper sheets
+
+    def check_rules(self, rules: dict) -> None:
+        """Refuse (RuleError) rules whose parameters contradict each other.
+
+        Each value has already passed its own `Param` check.
+        """
+
+    def player_counts(self, rules: dict) -> range:
+        """The numbers of players these rules allow."""
+        return range(self.min_players, self.max_players + 1)
+
+    def setup(self, rules: dict, players: list[str]) -> Generator[Chance, Any, dict]:
+        """Yield the chance outcomes of setting up; return the setup to record."""
+        raise NotImplementedError
+
+    def start(self, rules: dict, players: list[str], setup: dict) -> State:
+        """The state before the first move. Refuse a bad setup with IllegalSetup."""
+        raise NotImplementedError
+
+    def score_sheets(self, sheets: list[tuple[str, str]], rules: dict):
+        """Score paper sheets given as (name, text). Only when `sheets` is True.
+
+        Returns an object with `to_json()` and `render()`; raises StixxError
+        naming the sheet and line of anything unreadable or against the rules.
+        """
+        raise NotImplementedError
+
+
+class Bot:
+    """A computer player for one seat; one instance per seat and game.
+
+    Register the class with the `stixx_bots` hook. A bot may only use what its
+    seat can know: the state's public parts and its own secrets.
+    """
+
+    name: str = ""
+    description: str = ""
+
+    def __init__(self, game: Game, rules: dict, seat: int, rng: random.Random):
+        self.game, self.rules, self.seat, self.rng = game, rules, seat, rng
+
+    def choose(self, state: State, choice: Choice) -> Any:
+        """One of `choice.options`."""
+        raise NotImplementedError

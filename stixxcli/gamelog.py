@@ -1,0 +1,223 @@
+"""Game log v1: reading (a file, JSON Lines, standard input), checking the
+envelope, and writing atomically.
+
+A log is one JSON object:
+  {"format": "stixxcli-log/1", "game", "variant", "rules", "rules_digest",
+   "players": [{"name", "bot"?}], "seed"?, "setup", "moves": [...],
+   "result"?, "finished"}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+from .errors import LogError, StixxError
+
+FORMAT = "stixxcli-log/1"
+ENVELOPE_KEYS = ("format", "game", "variant", "rules", "rules_digest", "players",
+                 "seed", "setup", "moves", "result", "finished")
+# A log nested deeper than this is not a game record; refuse before json recurses.
+MAX_DEPTH = 200
+
+
+def canonical(obj) -> bytes:
+    """The canonical JSON of `obj`: sorted keys, no spaces, UTF-8."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def rules_digest(rules: dict) -> str:
+    return hashlib.sha256(canonical(rules)).hexdigest()
+
+
+def new_log(game: str, variant: str, rules: dict, players: list[dict], setup, *,
+            seed=None) -> dict:
+    log = {"format": FORMAT, "game": game, "variant": variant, "rules": rules,
+           "rules_digest": rules_digest(rules), "players": players}
+    if seed is not None:
+        log["seed"] = seed
+    log.update(setup=setup, moves=[], finished=False)
+    return log
+
+
+def _too_deep(text: str) -> bool:
+    # Counting brackets outside strings is cheap and spares json a RecursionError.
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def parse_json(text: str, where: str):
+    """One JSON document, or a LogError with line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LogError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", where=where) from None
+    except RecursionError:
+        raise LogError(f"JSON nested deeper than {MAX_DEPTH} levels", where=where) from None
+    except ValueError as e:  # e.g. an integer of too many digits
+        raise LogError(f"invalid JSON: {e}", where=where) from None
+
+
+def load_logs(source: str | os.PathLike) -> Iterator[tuple[str, dict | StixxError]]:
+    """Yield (where, log) for every log in a file, or (where, error) for one that
+    cannot be read. `source` is a path or "-" for standard input. A file whose
+    first line is a whole JSON value is read as JSON Lines, one log a line,
+    in constant memory; otherwise the file is one JSON document.
+    """
+    name = "<stdin>" if str(source) == "-" else str(source)
+    try:
+        stream = sys.stdin.buffer if str(source) == "-" else open(source, "rb")
+    except OSError as e:
+        yield name, StixxError(f"cannot read: {e.strerror}", where=name)
+        return
+    with stream:
+        try:
+            first = stream.readline()
+            if not first.strip():
+                rest = stream.read()
+                if not rest.strip():
+                    yield name, LogError("empty file, no log in it", where=name)
+                    return
+                first, rest = first + rest, b""
+            try:
+                head = first.decode("utf-8")
+            except UnicodeDecodeError:
+                yield name, LogError("not a text file (not UTF-8): not a game log", where=name)
+                return
+            try:
+                value = json.loads(head) if not _too_deep(head) else None
+            except (ValueError, RecursionError):
+                value = None
+            if value is not None and first.strip().endswith((b"}", b"]")):
+                yield from _json_lines(name, value, stream)
+                return
+            data = first + stream.read()
+        except OSError as e:
+            yield name, StixxError(f"cannot read: {e.strerror}", where=name)
+            return
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        yield name, LogError("not a text file (not UTF-8): not a game log", where=name)
+        return
+    try:
+        if _too_deep(text):
+            raise LogError(f"JSON nested deeper than {MAX_DEPTH} levels", where=name)
+        yield name, parse_json(text, name)
+    except LogError as e:
+        yield name, e
+
+
+def _json_lines(name, first_value, stream):
+    yield f"{name}:1", first_value
+    for number, raw in enumerate(stream, start=2):
+        if not raw.strip():
+            continue
+        where = f"{name}:{number}"
+        try:
+            line = raw.decode("utf-8")
+            if _too_deep(line):
+                raise LogError(f"JSON nested deeper than {MAX_DEPTH} levels", where=where)
+            yield where, parse_json(line, where)
+        except UnicodeDecodeError:
+            yield where, LogError("not UTF-8 text", where=where)
+        except LogError as e:
+            yield where, e
+
+
+def _kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
+            int: "a number", float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def check_envelope(log) -> None:
+    """Refuse (LogError) anything that is not a stixxcli-log/1 envelope."""
+    if not isinstance(log, dict):
+        raise LogError(f"a game log is a JSON object, not {_kind(log)}")
+    fmt = log.get("format")
+    if fmt != FORMAT:
+        if fmt is None:
+            raise LogError(f"no \"format\": expected \"{FORMAT}\"")
+        raise LogError(f"format {fmt!r} is not supported (expected \"{FORMAT}\")")
+    unknown = [k for k in log if k not in ENVELOPE_KEYS]
+    if unknown:
+        raise LogError(f"unknown key {unknown[0]!r} in the log (keys: {', '.join(ENVELOPE_KEYS)})")
+    want = {"game": str, "variant": str, "rules": dict, "rules_digest": str, "players": list,
+            "moves": list, "finished": bool}
+    for key, kind in want.items():
+        if key not in log:
+            raise LogError(f"the log has no {key!r}")
+        if not isinstance(log[key], kind):
+            raise LogError(f"{key!r} must be {_kind(kind())}, not {_kind(log[key])}")
+    if "setup" not in log:
+        raise LogError("the log has no 'setup'")
+    seed = log.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise LogError(f"'seed' must be a number or text, not {_kind(seed)}")
+    if "result" in log and log["result"] is not None and not isinstance(log["result"], dict):
+        raise LogError(f"'result' must be an object, not {_kind(log['result'])}")
+    for i, player in enumerate(log["players"]):
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str):
+            raise LogError(f"player {i} must be an object with a \"name\"")
+        extra = [k for k in player if k not in ("name", "bot")]
+        if extra:
+            raise LogError(f"player {i}: unknown key {extra[0]!r} (keys: name, bot)")
+        if "bot" in player and not isinstance(player["bot"], str):
+            raise LogError(f"player {i}: \"bot\" must be text")
+    for i, move in enumerate(log["moves"]):
+        if not isinstance(move, dict):
+            raise LogError(f"move {i} must be a JSON object, not {_kind(move)}")
+
+
+def dumps(log: dict, *, indent: int | None = 1) -> str:
+    return json.dumps(log, indent=indent, ensure_ascii=False) + "\n"
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write `text` to `path` so that the file is always the old one or the new
+    one, never half: a temporary file beside it, flushed, then renamed over it."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_log(path: str | os.PathLike, log: dict) -> None:
+    """Write one log (JSON), or to standard output when `path` is "-"."""
+    if str(path) == "-":
+        sys.stdout.write(dumps(log))
+        return
+    write_atomic(path, dumps(log))

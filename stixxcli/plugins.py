@@ -1,0 +1,175 @@
+"""Finding plugins, loading them once, and asking them for games, bots and rules.
+
+Plugins are found through the ``stixxcli`` entry-point group; the bundled
+games are entry points of this distribution, found the same way. Each hook
+implementation is called on its own, so a plugin that raises is named in a
+one-line warning and every other plugin keeps working.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pluggy
+
+from . import hookspecs
+from .errors import StixxError
+
+GROUP = "stixxcli"
+# Comma-separated names of the external plugins to load; set but empty: none.
+ENV_PLUGINS = "STIXX_PLUGINS"
+DIST = "stixxcli"
+
+
+@dataclass
+class GameEntry:
+    game: object
+    plugin: str
+    version: str
+
+
+@dataclass
+class Plugins:
+    pm: pluggy.PluginManager
+    info: dict  # plugin name -> {"version", "bundled", "module"}
+    _games: dict | None = None
+    _bots: dict | None = None
+    _rule_dirs: list | None = None
+
+    def call(self, hook: str, **kwargs):
+        """Call every implementation of `hook` on its own; warn about those that raise."""
+        for impl in getattr(self.pm.hook, hook).get_hookimpls():
+            try:
+                impl.function(**kwargs)
+            except Exception as e:  # a plugin's fault must not take the CLI down
+                warn(f"plugin {impl.plugin_name!r} failed in {hook}: {type(e).__name__}: {e}")
+
+    def games(self) -> dict[str, GameEntry]:
+        if self._games is None:
+            self._games = {}
+            for impl in self.pm.hook.stixx_games.get_hookimpls():
+                plugin = impl.plugin_name
+                version = self.info.get(plugin, {}).get("version", "")
+
+                def register(game, plugin=plugin, version=version):
+                    if not getattr(game, "name", ""):
+                        raise TypeError("registered a game without a name")
+                    self._games.setdefault(game.name, GameEntry(game, plugin, version))
+
+                try:
+                    impl.function(register=register)
+                except Exception as e:
+                    warn(f"plugin {plugin!r} failed in stixx_games: {type(e).__name__}: {e}")
+        return self._games
+
+    def bots(self) -> dict[tuple[str, str], type]:
+        if self._bots is None:
+            self._bots = {}
+
+            def register(game_name, bot_class):
+                self._bots.setdefault((game_name, bot_class.name), bot_class)
+
+            self.call("stixx_bots", register=register)
+        return self._bots
+
+    def rule_dirs(self) -> list[Path]:
+        if self._rule_dirs is None:
+            self._rule_dirs = []
+
+            def register(path):
+                if Path(path) not in self._rule_dirs:
+                    self._rule_dirs.append(Path(path))
+
+            self.call("stixx_rule_dirs", register=register)
+        return self._rule_dirs
+
+
+_plugins: Plugins | None = None
+
+
+def warn(message: str) -> None:
+    print(f"stixx: warning: {message}", file=sys.stderr)
+
+
+def get_plugins() -> Plugins:
+    """The loaded plugins; found and imported once per process."""
+    global _plugins
+    if _plugins is None:
+        _plugins = _load()
+    return _plugins
+
+
+def reset() -> None:
+    """Forget loaded plugins (tests use it after installing or registering one)."""
+    global _plugins
+    _plugins = None
+
+
+def _allowed() -> set[str] | None:
+    value = os.environ.get(ENV_PLUGINS)
+    if value is None:
+        return None
+    return {name.strip() for name in value.split(",") if name.strip()}
+
+
+def _load() -> Plugins:
+    pm = pluggy.PluginManager(GROUP)
+    pm.add_hookspecs(hookspecs)
+    from . import random_bot
+
+    pm.register(random_bot, name="stixxcli.random_bot")
+    info = {}
+    allowed = _allowed()
+    for ep in entry_points(group=GROUP):
+        dist = ep.dist.name if ep.dist else ""
+        bundled = dist == DIST
+        if not bundled and allowed is not None and ep.name not in allowed:
+            continue
+        if ep.name in info or pm.has_plugin(ep.name):
+            continue  # the same distribution seen twice on sys.path
+        try:
+            module = ep.load()
+            pm.register(module, name=ep.name)
+            pm.check_pending()
+        except Exception as e:
+            if pm.has_plugin(ep.name):
+                pm.unregister(name=ep.name)
+            warn(f"plugin {ep.name!r} failed to load: {type(e).__name__}: {e}")
+            continue
+        info[ep.name] = {
+            "version": ep.dist.version if ep.dist else "",
+            "bundled": bundled,
+            "module": ep.value,
+            "distribution": dist,
+        }
+    return Plugins(pm, info)
+
+
+def get_game(name: str):
+    """The game called `name`, or a StixxError naming the installed ones."""
+    games = get_plugins().games()
+    if name in games:
+        return games[name].game
+    hint = difflib.get_close_matches(name, list(games), n=1)
+    known = ", ".join(sorted(games)) or "none"
+    maybe = f"; did you mean {hint[0]!r}?" if hint else ""
+    raise StixxError(f"unknown game {name!r}{maybe} (installed: {known})")
+
+
+def get_bot(game_name: str, bot_name: str):
+    """The bot class `bot_name` for a game, or a StixxError naming the choices."""
+    bots = get_plugins().bots()
+    for key in ((game_name, bot_name), ("*", bot_name)):
+        if key in bots:
+            return bots[key]
+    names = bot_names(game_name)
+    raise StixxError(f"no bot {bot_name!r} for {game_name} (bots: {', '.join(names)})")
+
+
+def bot_names(game_name: str) -> list[str]:
+    return sorted({name for (game, name) in get_plugins().bots() if game in (game_name, "*")})

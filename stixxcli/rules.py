@@ -1,0 +1,190 @@
+"""Rule variants: YAML files `<folder>/<game>/<variant>.yaml`, `extends:` chains,
+and every key checked against the game's declared parameters.
+
+Folders are searched in this order, the first file of a name winning:
+the folders in $STIXX_RULES_PATH, the per-user folder
+(`click.get_app_dir("stixx")/rules`), then the folders plugins contribute.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import RuleError
+
+ENV_RULES_PATH = "STIXX_RULES_PATH"
+META_KEYS = ("extends", "description")
+MAX_RULE_FILE = 1_000_000  # bytes; a rule file is a few dozen lines
+
+
+@dataclass
+class Rules:
+    """Resolved rules: every parameter's value, and where they came from."""
+
+    game: str
+    variant: str
+    values: dict
+    description: str = ""
+    chain: list[Path] = field(default_factory=list)  # the variant file first, standard last
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "variant": self.variant, "description": self.description,
+                "files": [str(p) for p in self.chain], "rules": self.values}
+
+
+def user_rules_dir() -> Path:
+    import click
+
+    return Path(click.get_app_dir("stixx")) / "rules"
+
+
+def rule_folders() -> list[Path]:
+    from .plugins import get_plugins
+
+    env = [Path(p) for p in os.environ.get(ENV_RULES_PATH, "").split(os.pathsep) if p]
+    return env + [user_rules_dir()] + get_plugins().rule_dirs()
+
+
+def variant_files(game_name: str) -> dict[str, Path]:
+    """Every variant of a game by name, the first folder's file winning."""
+    found: dict[str, Path] = {}
+    for folder in rule_folders():
+        directory = folder / game_name
+        if directory.is_dir():
+            for path in sorted(directory.glob("*.yaml")):
+                found.setdefault(path.stem, path)
+    return found
+
+
+def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
+    """The mapping in a rule file and the line of each key, read with safe_load only."""
+    import yaml
+
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_RULE_FILE + 1)
+    except OSError as e:
+        raise RuleError(f"cannot read: {e.strerror}", where=str(path)) from None
+    if len(raw) > MAX_RULE_FILE:
+        raise RuleError(f"larger than {MAX_RULE_FILE} bytes: not a rule file", where=str(path))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RuleError("not a text file (not UTF-8)", where=str(path)) from None
+    try:
+        # Anchors and aliases are refused outright: they make alias bombs possible
+        # and a rule file never needs them.
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                line = event.start_mark.line + 1
+                raise RuleError("YAML aliases (*name) are not allowed in rule files", where=f"{path}:{line}")
+        loader = yaml.SafeLoader(text)
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = f":{mark.line + 1}" if mark else ""
+        raise RuleError(f"invalid YAML: {e.problem or e.context}", where=f"{path}{line}") from None
+    except yaml.YAMLError as e:
+        raise RuleError(f"invalid YAML: {e}", where=str(path)) from None
+    except RecursionError:
+        raise RuleError("YAML nested too deeply", where=str(path)) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise RuleError("a rule file is a mapping of parameter names to values", where=str(path))
+    lines = {}
+    if node is not None:
+        for key_node, _ in node.value:
+            lines[str(key_node.value)] = key_node.start_mark.line + 1
+    return data, lines
+
+
+def check_values(game, values: dict, where: str, lines: dict | None = None) -> None:
+    """Refuse unknown keys and values their parameter does not accept."""
+    params = {p.name: p for p in game.params}
+    for key, value in values.items():
+        at = f"{where}:{lines[key]}" if lines and key in lines else where
+        if key not in params:
+            hint = difflib.get_close_matches(str(key), list(params), n=1)
+            maybe = f"; did you mean {hint[0]!r}?" if hint else ""
+            raise RuleError(f"unknown key {key!r} for {game.name}{maybe}", where=at)
+        problem = params[key].problem(value)
+        if problem:
+            raise RuleError(f"{key} {problem}", where=at)
+
+
+def resolve(game, variant: str | None = None, path: str | os.PathLike | None = None) -> Rules:
+    """The rules of a variant by name, or of a variant file by path."""
+    if path is not None:
+        start = Path(path)
+        if not start.is_file():
+            raise RuleError("no such rule file", where=str(start))
+        name = start.stem
+    else:
+        name = variant or "standard"
+        files = variant_files(game.name)
+        if name not in files:
+            hint = difflib.get_close_matches(name, list(files), n=1)
+            maybe = f"; did you mean {hint[0]!r}?" if hint else ""
+            known = ", ".join(sorted(files)) or "none"
+            raise RuleError(f"unknown variant {name!r} of {game.name}{maybe} (variants: {known})")
+        start = files[name]
+
+    chain: list[tuple[Path, dict, dict]] = []
+    current = start
+    while True:
+        if any(current.resolve() == p.resolve() for p, _, _ in chain):
+            names = " -> ".join(p.stem for p, _, _ in chain) + f" -> {current.stem}"
+            raise RuleError(f"'extends' makes a cycle: {names}", where=str(chain[-1][0]))
+        data, lines = read_rule_file(current)
+        chain.append((current, data, lines))
+        parent = data.get("extends")
+        if parent is None:
+            break
+        if not isinstance(parent, str):
+            raise RuleError("'extends' must name a variant", where=f"{current}:{lines.get('extends', '')}".rstrip(":"))
+        current = _find_parent(game, parent, current, lines)
+
+    values = {p.name: p.default for p in game.params}
+    description = ""
+    for file, data, lines in reversed(chain):
+        body = {k: v for k, v in data.items() if k not in META_KEYS}
+        check_values(game, body, str(file), lines)
+        values.update(body)
+        if isinstance(data.get("description"), str):
+            description = data["description"]
+    try:
+        game.check_rules(values)
+    except RuleError as e:
+        if e.where is None:
+            e.where = str(start)
+        raise
+    return Rules(game.name, name, values, description, [p for p, _, _ in chain])
+
+
+def _find_parent(game, parent: str, child: Path, lines: dict) -> Path:
+    sibling = child.parent / f"{parent}.yaml"
+    if sibling.is_file():
+        return sibling
+    files = variant_files(game.name)
+    if parent in files:
+        return files[parent]
+    where = f"{child}:{lines['extends']}" if "extends" in lines else str(child)
+    known = ", ".join(sorted(files)) or "none"
+    raise RuleError(f"extends unknown variant {parent!r} (variants: {known})", where=where)
+
+
+def check_log_rules(game, rules: dict) -> None:
+    """The rules recorded in a log: every parameter present and acceptable."""
+    check_values(game, rules, "rules")
+    missing = [p.name for p in game.params if p.name not in rules]
+    if missing:
+        raise RuleError(f"rules has no {missing[0]!r}", where="rules")
+    game.check_rules(rules)
