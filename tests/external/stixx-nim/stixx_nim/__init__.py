@@ -1,0 +1,79 @@
+"""Nim: one pile, take 1 to `max_take` sticks, whoever takes the last one wins.
+
+The pile starts at 10 plus a die roll: a chance outcome, written into the log.
+"""
+
+from pathlib import Path
+
+from stixxcli.game import Chance, Game, IllegalMove, Param, Result, State, places, require
+from stixxcli.hookspecs import hookimpl
+
+
+class NimState(State):
+    def __init__(self, rules, players, pile):
+        self.names, self.max_take, self.pile = players, rules["max_take"], pile
+        self.seat, self.winner = 0, None
+
+    @property
+    def over(self):
+        return self.pile == 0
+
+    def legal_moves(self):
+        return [{"seat": self.seat, "take": n} for n in range(1, min(self.max_take, self.pile) + 1)]
+
+    def move_prompt(self):
+        return f"how many sticks to take, 1-{min(self.max_take, self.pile)}"
+
+    def parse_move(self, text):
+        return {"seat": self.seat, "take": int(text)}
+
+    def notation(self, move):
+        return str(move["take"])
+
+    def apply(self, move):
+        take = require(move, "take", int)
+        if not 1 <= take <= min(self.max_take, self.pile):
+            raise IllegalMove(f"can take 1 to {min(self.max_take, self.pile)} sticks, not {take}")
+        self.pile -= take
+        if self.pile == 0:
+            self.winner, self.seat = self.seat, None
+        else:
+            self.seat = (self.seat + 1) % len(self.names)
+
+    def result(self):
+        scores = [int(seat == self.winner) for seat in range(len(self.names))]
+        return Result(scores, places(scores), [{"last_stick": s == 1} for s in scores])
+
+    def view(self, viewer=None):
+        return {"pile": self.pile, "to_move": self.seat, "winner": self.winner}
+
+    def render(self, viewer=None):
+        return f"pile: {'|' * self.pile} ({self.pile})"
+
+
+class Nim(Game):
+    name, title, min_players, max_players = "nim", "Nim", 2, 4
+    params = [Param("max_take", "int", 3, "most sticks one turn may take", min=1, max=10)]
+    move_schema = {"type": "object", "required": ["take"],
+                   "properties": {"seat": {"type": "integer"}, "take": {"type": "integer"}}}
+    setup_schema = {"type": "object", "required": ["roll"], "properties": {"roll": {"type": "integer"}}}
+
+    def setup(self, rules, players):
+        roll = yield Chance("roll", "one die, 1-6", lambda rng: rng.randint(1, 6), int)
+        return {"roll": roll}
+
+    def start(self, rules, players, setup):
+        roll = require(setup, "roll", int, "the setup")
+        if not 1 <= roll <= 6:
+            raise IllegalMove(f"a die shows 1-6, not {roll}")
+        return NimState(rules, players, 10 + roll)
+
+
+@hookimpl
+def stixx_games(register):
+    register(Nim())
+
+
+@hookimpl
+def stixx_rule_dirs(register):
+    register(Path(__file__).parent / "rules")
