@@ -130,6 +130,18 @@ def load_logs(source: str | os.PathLike) -> Iterator[tuple[str, dict | StixxErro
         yield name, e
 
 
+def read_one(source) -> dict:
+    """The single log in a file; a corpus of several is refused."""
+    found = None
+    for where, log in load_logs(source):
+        if isinstance(log, StixxError):
+            raise log
+        if found is not None:
+            raise StixxError("holds several logs; this command takes one", where=str(source))
+        found = log
+    return found
+
+
 def _json_lines(name, first_value, stream):
     yield f"{name}:1", first_value
     for number, raw in enumerate(stream, start=2):

@@ -1,0 +1,81 @@
+"""Terminal output with rich: tables, results and replays. Imported only by
+commands that print for people."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console, Group
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+_console = None
+
+
+def console() -> Console:
+    global _console
+    if _console is None:
+        _console = Console(highlight=False)
+    return _console
+
+
+def table(headers: list[str], rows: list[list], title: str | None = None) -> None:
+    t = Table(*headers, title=title, show_edge=False, header_style="bold")
+    for row in rows:
+        t.add_row(*[str(cell) for cell in row])
+    console().print(t)
+
+
+def show_result(out: dict) -> None:
+    """The scores and places of a scored log, with the breakdown."""
+    state = "final result" if out["finished"] else f"standing after {out['moves']} moves (unfinished)"
+    t = Table("place", "player", "score", "breakdown", show_edge=False, header_style="bold",
+              title=f"{out['game']} ({out['variant']}): {state}")
+    order = sorted(range(len(out["players"])), key=lambda s: (out["places"][s], s))
+    for seat in order:
+        place = out["places"][seat]
+        name = Text(out["players"][seat], style="bold" if place == 1 else "")
+        t.add_row(str(place), name, str(out["scores"][seat]), _breakdown(out["breakdown"][seat]))
+    console().print(t)
+
+
+def _breakdown(parts: dict) -> str:
+    shown = []
+    for key, value in parts.items():
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        shown.append(f"{key} {text}")
+    return "; ".join(shown)
+
+
+class ReplayPrinter:
+    """Prints replay steps; records them when a picture is to be saved."""
+
+    def __init__(self):
+        self.console = console()
+        self.last = None
+
+    def show(self, step, names, viewer) -> None:
+        if step.move is None:
+            title = "start"
+        else:
+            who = names[step.seat] if step.seat is not None else "table"
+            shown = json.dumps(step.move, ensure_ascii=False, separators=(",", ":"))
+            shown = shown if len(shown) < 100 else shown[:97] + "..."
+            title = f"after {step.index} moves - move {step.index - 1} by {who}: {shown}"
+        if viewer is not None:
+            title += f"  [as {names[viewer]}]"
+        if self.last is not None:
+            self.console.print()
+        self.last = Group(Rule(Text(title, style="bold"), align="left"), step.state.render(viewer))
+        self.console.print(self.last)
+
+    def save_svg(self, path: str) -> None:
+        from .gamelog import write_atomic
+
+        # Only the last state goes into the picture.
+        import io
+
+        picture = Console(record=True, highlight=False, width=self.console.width, file=io.StringIO())
+        picture.print(self.last)
+        write_atomic(path, picture.export_svg(title="stixx replay"))
