@@ -93,8 +93,18 @@ def resume_game(path, *, out, chance):
     _run(table, out or path, _manual_chance if chance == "manual" else None)
 
 
-class Interrupted(Exception):
-    """Ctrl-C, SIGTERM or the end of input: save what there is."""
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, SIGTERM, 'quit' or the end of input: save what there is.
+
+    A KeyboardInterrupt, so that it passes through the engine's guard around
+    plugin code."""
+
+
+def _prompt(text, **kwargs) -> str:
+    try:
+        return click.prompt(text, **kwargs)
+    except (click.Abort, EOFError):
+        raise Interrupted("end of input") from None
 
 
 def _raise_interrupted(signum, frame):
@@ -112,7 +122,7 @@ def _run(table, out, ask_chance) -> None:
             table.play_turn(chance=ask_chance, choose=screen.ask if humans else None)
             if humans or ask_chance:
                 write_log(out, table.log)
-    except (KeyboardInterrupt, Interrupted, click.Abort, EOFError):
+    except KeyboardInterrupt:
         write_log(out, table.log)
         where = "standard output" if out == "-" else out
         click.echo(f"\nGame saved unfinished after {len(table.log['moves'])} moves to {where}; "
@@ -135,7 +145,7 @@ def _run(table, out, ask_chance) -> None:
 def _manual_chance(chance):
     """Ask the table for a chance outcome (dice rolled, a stick drawn...)."""
     while True:
-        text = click.prompt(f"chance: {chance.prompt}", err=True)
+        text = _prompt(f"chance: {chance.prompt}", err=True)
         try:
             return chance.parse(text.strip())
         except ValueError as e:
@@ -156,14 +166,14 @@ class Screen:
         name = table.log["players"][seat]["name"]
         if table.game.hidden_information and len(self.humans) > 1 and self.seated != seat:
             click.clear()
-            click.prompt(f"Pass the terminal to {name} and press Enter", default="",
+            _prompt(f"Pass the terminal to {name} and press Enter", default="",
                          show_default=False, err=True)
         self.seated = seat
         console().print(table.state.render(seat if table.game.hidden_information else None))
         for key, value in choice.context.items():
             click.echo(f"{key}: {value}")
         while True:
-            text = click.prompt(f"{name}, {choice.prompt} ('help' lists the choices)").strip()
+            text = _prompt(f"{name}, {choice.prompt} ('help' lists the choices)").strip()
             if text in ("help", "?"):
                 self._list(choice)
                 continue

@@ -1,0 +1,179 @@
+"""The command line as a new user meets it: one clear line, documented exit codes."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from stixxcli.engine import play_bots
+
+
+@pytest.fixture
+def log_file(nim, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(play_bots("nim", ["random", "random"], seed=3)))
+    return path
+
+
+def one_error_line(result, code):
+    assert result.exit_code == code, result.output
+    lines = [l for l in result.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and "Traceback" not in result.output, result.output
+    return lines[0]
+
+
+def test_version_and_help(stixx):
+    assert stixx("--version").output.startswith("stixx, version ")
+    assert "Examples:" in stixx("--help").output
+    for command in ("games", "play", "validate", "score", "replay", "schema", "variants", "plugins"):
+        assert "Example" in stixx(command, "--help").output, command
+
+
+def test_help_and_version_load_no_game_code_rich_or_yaml():
+    code = ("import sys; from stixxcli.cli import main\n"
+            "for args in (['--version'], ['--help']):\n"
+            "    sys.argv = ['stixx'] + args\n"
+            "    try: main()\n"
+            "    except SystemExit: pass\n"
+            "heavy = [m for m in sys.modules if m.split('.')[0] in ('rich', 'yaml') or\n"
+            "         (m.startswith('stixxcli_games.') and not m.endswith('.plugin') and m.count('.') > 1)]\n"
+            "print('HEAVY', heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert "HEAVY []" in out
+
+
+def test_games_json_lists_the_test_game(stixx, nim):
+    games = json.loads(stixx("games", "--json").output)
+    nim_row = next(g for g in games if g["name"] == "nim")
+    assert nim_row["min_players"] == 2 and nim_row["max_players"] == 4
+    assert nim_row["variants"] == ["standard"]
+
+
+def test_validate_score_replay(stixx, log_file):
+    r = stixx("validate", log_file)
+    assert r.exit_code == 0 and "valid nim game" in r.output
+    score = json.loads(stixx("score", log_file, "--json").output)
+    assert score["finished"] and sorted(score["places"]) == [1, 2]
+    lines = stixx("replay", log_file, "--json").output.splitlines()
+    states = [json.loads(l) for l in lines]
+    assert states[0]["index"] == 0 and states[0]["state"]["pile"] == 12
+    assert states[-1]["state"]["pile"] == 0
+    one = json.loads(stixx("replay", log_file, "--to", 2, "--json").output)
+    assert one["index"] == 2 and one["player"] == "random-1"
+
+
+def test_replay_svg(stixx, log_file, tmp_path):
+    svg = tmp_path / "end.svg"
+    r = stixx("replay", log_file, "--to", 3, "--svg", svg)
+    assert r.exit_code == 0 and svg.read_text().startswith("<svg")
+
+
+def test_validate_json_lines_and_stdin(stixx, log_file):
+    good = json.loads(log_file.read_text())
+    bad = dict(good, moves=good["moves"][:-1])
+    corpus = "\n".join(json.dumps(x) for x in (good, bad, good)) + "\n"
+    r = stixx("validate", "-", "--json", input=corpus)
+    verdicts = [json.loads(l) for l in r.stdout.splitlines()]
+    assert [v["valid"] for v in verdicts] == [True, False, True]
+    assert verdicts[1]["source"] == "<stdin>:2"
+    assert r.exit_code == 1
+
+
+def test_missing_file_is_a_usage_error(stixx):
+    r = stixx("validate", "no-such.json")
+    assert r.exit_code == 2 and "does not exist" in r.output
+
+
+def test_invalid_json_names_line_and_column(stixx, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{\n  "format": "stixxcli-log/1",\n  "game": nim\n}\n')
+    r = stixx("validate", path)
+    assert r.exit_code == 1
+    assert f"{path}: invalid JSON: Expecting value (line 3, column 11)" in r.output
+
+
+def test_log_of_an_unknown_game(stixx, log_file):
+    data = json.loads(log_file.read_text())
+    data["game"] = "checkers"
+    log_file.write_text(json.dumps(data))
+    r = stixx("validate", log_file)
+    assert r.exit_code == 1 and "unknown game 'checkers'" in r.output
+    line = one_error_line(stixx("score", log_file), 1)
+    assert line.startswith("stixx: error:") and "unknown game 'checkers'" in line
+
+
+def test_variant_errors_are_one_line(stixx, nim, tmp_path):
+    (tmp_path / "typo.yaml").write_text("extends: standard\nmax_tak: 2\n")
+    line = one_error_line(stixx("variants", "nim", tmp_path / "typo.yaml"), 1)
+    assert f"typo.yaml:2: unknown key 'max_tak' for nim; did you mean 'max_take'?" in line
+    (tmp_path / "a.yaml").write_text("extends: b\n")
+    (tmp_path / "b.yaml").write_text("extends: a\n")
+    line = one_error_line(stixx("play", "nim", "--rules", tmp_path / "a.yaml", "--bot", "x:random",
+                                "--bot", "y:random"), 1)
+    assert "cycle" in line
+
+
+def test_variants_listing_and_diff(stixx, nim, tmp_path, monkeypatch):
+    (tmp_path / "nim").mkdir()
+    (tmp_path / "nim" / "big.yaml").write_text("extends: standard\ndescription: bigger takes\nmax_take: 6\n")
+    monkeypatch.setenv("STIXX_RULES_PATH", str(tmp_path))
+    rows = json.loads(stixx("variants", "nim", "--json").output)
+    assert {r["name"] for r in rows} == {"standard", "big"}
+    diff = json.loads(stixx("variants", "nim", "big", "--diff", "--json").output)
+    assert diff["changes"] == {"max_take": {"standard": 3, "big": 6}}
+
+
+def test_schema(stixx, nim, log_file):
+    jsonschema = pytest.importorskip("jsonschema")
+    envelope = json.loads(stixx("schema").output)
+    jsonschema.validate(json.loads(log_file.read_text()), envelope)
+    game = json.loads(stixx("schema", "nim").output)
+    assert set(game["$defs"]) == {"rules", "setup", "move"}
+    assert game["$defs"]["rules"]["properties"]["max_take"]["maximum"] == 10
+
+
+def test_play_bots_with_seats_in_typed_order(stixx, nim, tmp_path):
+    out = tmp_path / "g.json"
+    r = stixx("play", "nim", "--bot", "Ann:random", "--player", "Bob", "--bot", "Cid:random",
+              "--seed", 5, "--out", out, input="1\n" * 40)
+    assert r.exit_code == 0, r.output
+    log = json.loads(out.read_text())
+    assert [p["name"] for p in log["players"]] == ["Ann", "Bob", "Cid"]
+    assert log["finished"] and "bot" not in log["players"][1]
+
+
+def test_play_rejects_unknown_bot(stixx, nim):
+    line = one_error_line(stixx("play", "nim", "--bot", "a:genius", "--bot", "b:random"), 1)
+    assert "no bot 'genius' for nim (bots: random)" in line
+
+
+def test_end_of_input_saves_an_unfinished_game_that_resumes(stixx, nim, tmp_path):
+    out = tmp_path / "g.json"
+    r = stixx("play", "nim", "--player", "Ann", "--bot", "Bob:random", "--seed", 1, "--out", out,
+              input="help\n1\n")
+    assert r.exit_code == 130
+    log = json.loads(out.read_text())
+    assert log["finished"] is False and len(log["moves"]) == 2
+    assert stixx("validate", out).exit_code == 0
+    r = stixx("play", "--resume", out, input="1\n" * 40)
+    assert r.exit_code == 0, r.output
+    assert json.loads(out.read_text())["finished"] is True
+
+
+def test_completion_script(stixx):
+    assert "_STIXX_COMPLETE" in stixx("completion", "bash").output
+
+
+def test_debug_shows_the_traceback(stixx, tmp_path):
+    from stixxcli.cli import cli
+    from click.testing import CliRunner
+    from stixxcli.errors import StixxError
+
+    path = tmp_path / "x.json"
+    path.write_text("[]")
+    with pytest.raises(StixxError):
+        CliRunner().invoke(cli, ["--debug", "score", str(path)], catch_exceptions=False)

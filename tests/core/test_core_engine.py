@@ -1,0 +1,115 @@
+"""Checking logs move by move, replaying them, and playing turns."""
+
+import copy
+
+import pytest
+
+from stixxcli.engine import Table, check_log, play_bots, replay
+from stixxcli.gamelog import rules_digest
+
+
+@pytest.fixture
+def log(nim):
+    # Seed 3: the die shows 2, so the pile starts at 12.
+    return play_bots("nim", ["random", "random"], seed=3)
+
+
+def test_a_bot_game_is_valid_and_reproducible(log):
+    assert log["setup"] == {"roll": 2}
+    verdict = check_log(log)
+    assert verdict.valid and verdict.finished
+    assert verdict.result == log["result"]
+    assert play_bots("nim", ["random", "random"], seed=3) == log
+
+
+def test_first_illegal_move_is_named(log):
+    log["moves"][2]["take"] = 9
+    v = check_log(log, "x.json")
+    assert not v.valid and v.index == 2 and v.seat == 0 and v.player == "random-0"
+    assert "can take 1 to 3 sticks, not 9" in v.error
+    assert v.line().startswith("x.json: move 2 by random-0 (seat 0) is illegal: can take 1 to 3")
+
+
+def test_wrong_player(log):
+    log["moves"][1]["seat"] = 0
+    v = check_log(log)
+    assert v.index == 1 and "wrong player: it is random-1's turn (seat 1), not seat 0" in v.error
+
+
+def test_move_after_the_end(log):
+    log["moves"].append({"seat": 0, "take": 1})
+    v = check_log(log)
+    assert v.index == len(log["moves"]) - 1 and "already over" in v.error
+
+
+def test_declared_over_too_early(log):
+    del log["moves"][-1]
+    v = check_log(log)
+    assert not v.valid and "says the game is over" in v.error
+
+
+def test_unfinished_flag_on_an_ended_game(log):
+    log["finished"] = False
+    assert "finished\": false" in check_log(log).error
+
+
+def test_wrong_result_is_caught(log):
+    log["result"]["scores"] = list(reversed(log["result"]["scores"]))
+    v = check_log(log)
+    assert not v.valid and v.error.startswith("the recorded result differs from the game: scores recorded")
+
+
+def test_rules_edited_without_a_new_digest(log):
+    log["rules"]["max_take"] = 4
+    assert "rules_digest does not match" in check_log(log).error
+
+
+def test_rules_checked_against_the_parameters(log):
+    log["rules"]["max_take"] = 40
+    log["rules_digest"] = rules_digest(log["rules"])
+    assert "max_take must be at most 10" in check_log(log).error
+    log["rules"] = {"max_takes": 3}
+    log["rules_digest"] = rules_digest(log["rules"])
+    assert "did you mean 'max_take'" in check_log(log).error
+
+
+def test_bad_setup_and_players(log):
+    bad = copy.deepcopy(log)
+    bad["setup"]["roll"] = 7
+    assert "a die shows 1-6, not 7" in check_log(bad).error
+    bad = copy.deepcopy(log)
+    bad["players"] = bad["players"][:1]
+    assert "1 players, but these rules of nim allow 2 to 4" in check_log(bad).error
+
+
+@pytest.mark.parametrize("mutate, expected", [
+    (lambda l: l.pop("moves"), "the log has no 'moves'"),
+    (lambda l: l.update(format="stixxcli-log/9"), "not supported"),
+    (lambda l: l.update(game="chess"), "unknown game 'chess'"),
+    (lambda l: l.update(extra=1), "unknown key 'extra'"),
+    (lambda l: l.update(moves={}), "'moves' must be a list"),
+    (lambda l: l["moves"].__setitem__(0, [1]), "move 0 must be a JSON object"),
+    (lambda l: l["moves"][0].__setitem__("take", True), "'take' must be a whole number, not true/false"),
+])
+def test_envelope_and_shapes(log, mutate, expected):
+    mutate(log)
+    assert expected in check_log(log).error
+
+
+def test_replay_yields_every_state(log):
+    steps = [(s.index, s.move, s.state.view()["pile"]) for s in replay(log)]
+    assert steps[0] == (0, None, 12)
+    assert [i for i, _, _ in steps] == list(range(len(log["moves"]) + 1))
+    assert steps[-1][2] == 0
+
+
+def test_resume_goes_on_as_if_never_stopped(log, nim):
+    partial = copy.deepcopy(log)
+    partial["moves"] = partial["moves"][:3]
+    partial["finished"] = False
+    del partial["result"]
+    assert check_log(partial).valid
+    table = Table.resume(partial)
+    while not table.over:
+        table.play_turn()
+    assert table.finish() == log

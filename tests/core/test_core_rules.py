@@ -1,0 +1,97 @@
+"""Rule variants: extends chains, every key checked, clear refusals."""
+
+import pytest
+
+from stixxcli.errors import RuleError
+from stixxcli.rules import resolve
+
+
+def write(folder, name, text):
+    path = folder / "nim" / f"{name}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch, nim):
+    monkeypatch.setenv("STIXX_RULES_PATH", str(tmp_path))
+    return tmp_path
+
+
+def game():
+    from stixxcli.plugins import get_game
+
+    return get_game("nim")
+
+
+def test_standard_and_extends(folder):
+    assert resolve(game()).values == {"max_take": 3}
+    write(folder, "greedy", "extends: standard\ndescription: take more\nmax_take: 5\n")
+    rules = resolve(game(), "greedy")
+    assert rules.values == {"max_take": 5}
+    assert rules.description == "take more"
+    assert [p.stem for p in rules.chain] == ["greedy", "standard"]
+
+
+def test_variant_by_path_extends_a_sibling(tmp_path, nim):
+    (tmp_path / "base.yaml").write_text("extends: standard\nmax_take: 4\n")
+    (tmp_path / "mine.yaml").write_text("extends: base\n")
+    assert resolve(game(), path=tmp_path / "mine.yaml").values == {"max_take": 4}
+
+
+def test_misspelt_key_names_file_line_and_closest(folder):
+    path = write(folder, "typo", "extends: standard\n\nmax_tak: 4\n")
+    with pytest.raises(RuleError) as e:
+        resolve(game(), "typo")
+    assert e.value.where == f"{path}:3"
+    assert "unknown key 'max_tak'" in e.value.message and "did you mean 'max_take'?" in e.value.message
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("'three'", "must be a whole number, not text"),
+    ("true", "must be a whole number, not true/false"),
+    ("0", "must be at least 1, not 0"),
+    ("11", "must be at most 10, not 11"),
+])
+def test_wrong_type_or_range(folder, value, expected):
+    path = write(folder, "bad", f"extends: standard\nmax_take: {value}\n")
+    with pytest.raises(RuleError) as e:
+        resolve(game(), "bad")
+    assert e.value.where == f"{path}:2"
+    assert expected in e.value.message
+
+
+def test_extends_cycle_is_refused(folder):
+    write(folder, "a", "extends: b\n")
+    write(folder, "b", "extends: a\n")
+    with pytest.raises(RuleError, match="cycle: a -> b -> a"):
+        resolve(game(), "a")
+
+
+def test_extends_unknown_variant(folder):
+    write(folder, "orphan", "extends: nowhere\n")
+    with pytest.raises(RuleError, match="extends unknown variant 'nowhere'"):
+        resolve(game(), "orphan")
+
+
+def test_unknown_variant_suggests(folder):
+    with pytest.raises(RuleError, match="did you mean 'standard'"):
+        resolve(game(), "standart")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("!!python/object/apply:os.system ['echo hi']\n", "invalid YAML"),
+    ("a: &x [1, 2]\nb: *x\n", "aliases"),
+    ("- 1\n- 2\n", "a mapping"),
+    ("max_take: [\n", "invalid YAML"),
+])
+def test_hostile_or_malformed_yaml(folder, text, expected):
+    write(folder, "evil", text)
+    with pytest.raises(RuleError, match=expected):
+        resolve(game(), "evil")
+
+
+def test_user_folder_wins_over_plugin_folder(folder):
+    write(folder, "standard", "max_take: 2\n")
+    assert resolve(game()).values == {"max_take": 2}
