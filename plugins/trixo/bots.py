@@ -1,0 +1,121 @@
+"""Computer players for Trixo beyond the core's `random`."""
+
+from __future__ import annotations
+
+from math import comb
+
+from stixxcli.game import Bot
+
+from . import board
+from .board import ARROW, LINES, TILES
+
+TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
+# Tiles worth keeping for later: an arrow can rescue or ruin a position, a trixo tile blocks.
+SPEND = {"x": 0.0, "o": 0.0, "trixo": 1.5, ARROW: 4.0}
+
+
+def gain_at(layout: dict, cell: tuple, tile: str) -> list[tuple]:
+    """The stacks a symbol tile placed on `cell` would collect, as (cell, height).
+
+    The layout holds no streak between moves (each is collected at once), so
+    every new streak runs through the cell just played.
+    """
+    height = len(layout.get(cell, ())) + 1
+    won = {}
+    r, c = cell
+    for dr, dc in LINES:
+        for start in (0, -1, -2):
+            cells = [(r + (start + k) * dr, c + (start + k) * dc) for k in range(3)]
+            stacks = [layout.get(other) for other in cells if other != cell]
+            if all(s is not None and s[-1] == tile for s in stacks):
+                for other in cells:
+                    won[other] = height if other == cell else len(layout[other])
+    return list(won.items())
+
+
+def best_gain(layout: dict, tile: str, max_stack: int) -> int:
+    """The most tiles one play of `tile` collects on this layout."""
+    if tile == ARROW:
+        best = 0
+        for line, index, direction in board.slides(layout):
+            after = board.slide(layout, line, index, direction)[0]
+            best = max(best, len(board.collect(after)))
+        return best
+    return max((sum(h for _, h in gain_at(layout, cell, tile))
+                for cell in board.placements(layout, tile, max_stack)), default=0)
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+    description = "completes streaks, blocks the next player's open pairs, keeps arrows for good slides"
+
+    def choose(self, state, choice):
+        if choice.name == "discard":
+            return self._discard(state, choice)
+        holds = self._holding_chances(state)
+        best, scored = None, []
+        for option in choice.options:
+            value = self._value(state, option, holds)
+            if best is None or value > best + 1e-9:
+                best, scored = value, [option]
+            elif abs(value - best) <= 1e-9:
+                scored.append(option)
+        return self.rng.choice(scored)
+
+    def _value(self, state, option, holds) -> float:
+        tile = option["tile"]
+        if tile == ARROW:
+            after = board.play(state.layout, option)
+            taken = board.collect(after)
+        else:
+            cell = tuple(option["cell"])
+            won = gain_at(state.layout, cell, tile)
+            after = dict(state.layout)
+            after[cell] = after.get(cell, ()) + (tile,)
+            taken = []
+            for other, _ in won:
+                taken.extend(after.pop(other))
+        value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[tile]
+        return value - TILE_VALUE * self._threat(after, holds, state.max_stack)
+
+    def _threat(self, layout: dict, holds: dict, max_stack: int) -> float:
+        """The tiles the next player may expect to collect on this layout."""
+        gains = sorted(((best_gain(layout, tile, max_stack), p) for tile, p in holds.items() if p > 0),
+                       reverse=True)
+        expected, missing = 0.0, 1.0
+        for gain, p in gains:
+            if gain == 0:
+                break
+            expected += missing * p * gain
+            missing *= 1 - p
+        return expected
+
+    def _holding_chances(self, state) -> dict:
+        """For each tile, the chance that the next player holds one, from what
+        this seat can see: every tile not on the table, collected, out of the
+        game or in its own hand is in the reserve or another hand."""
+        unseen = {tile: self.rules["tiles"].get(tile, 0) for tile in TILES}
+        for stack in state.layout.values():
+            for tile in stack:
+                unseen[tile] -= 1
+        for collected in state.collected:
+            for tile, n in collected.items():
+                unseen[tile] -= n
+        for tile in state.set_aside + state.hands[self.seat]:
+            unseen[tile] -= 1
+        total = sum(unseen.values())
+        count = len(state.names)
+        others = [s % count for s in range(self.seat + 1, self.seat + count) if state.hands[s % count]]
+        size = min(len(state.hands[others[0]]), total) if others else 0
+        if not size:
+            return {}
+        return {tile: 1 - comb(total - unseen[tile], size) / comb(total, size)
+                for tile in TILES if unseen[tile] > 0}
+
+    def _discard(self, state, choice):
+        hand = state.hands[self.seat]
+        # An arrow that cannot slide now rarely helps later; keep symbols that stack.
+        order = sorted(choice.options, key=lambda o: (o["discard"] != ARROW, -hand.count(o["discard"]),
+                                                        TILES.index(o["discard"])))
+        return order[0]
+

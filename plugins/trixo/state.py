@@ -1,0 +1,248 @@
+"""A game of Trixo in progress: hands, reserve, the layout, collections; the turn
+that asks for a play and a draw, and `apply`, which checks and plays a move."""
+
+from __future__ import annotations
+
+from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places, require
+
+from . import board
+from .board import ARROW, SYMBOLS, TILES
+from .notation import DISCARD_PROMPT, PLAY_PROMPT, parse_discard, parse_play, play_text, tile_name
+
+PLAY_KEYS = {"seat", "tile", "cell", "collected", "draw"}
+SLIDE_KEYS = {"seat", "tile", "line", "index", "direction", "collected", "draw"}
+DISCARD_KEYS = {"seat", "discard", "draw"}
+
+
+def hand_text(hand) -> str:
+    return ", ".join(hand) if hand else "empty"
+
+
+def in_order(tiles) -> list[str]:
+    """Tiles in the order x, o, trixo, arrow: a hand's order carries no meaning."""
+    return sorted(tiles, key=TILES.index)
+
+
+def team_of(seat: int) -> tuple[int, int]:
+    """Partners sit opposite: seats 0 and 2 against 1 and 3."""
+    return (seat % 2, seat % 2 + 2)
+
+
+class TrixoState(State):
+    def __init__(self, rules: dict, names: list[str], hands: list[list[str]]):
+        self.names = names
+        self.max_stack = rules["max_stack"]
+        self.teams = rules["teams"]
+        self.hands = [in_order(hand) for hand in hands]
+        self.reserve = {tile: rules["tiles"].get(tile, 0) for tile in TILES}
+        for hand in hands:
+            for tile in hand:
+                self.reserve[tile] -= 1
+        self.reserve_size = sum(self.reserve.values())
+        self.layout: dict[tuple, tuple] = {}
+        self.collected = [{symbol: 0 for symbol in SYMBOLS} for _ in names]
+        self.set_aside: list[str] = []  # discarded tiles and used arrows, out of the game
+        self.seat = 0
+        self.over = False
+        self._next_seat(-1)
+
+    # Whose turn ----------------------------------------------------------------
+
+    def _next_seat(self, after: int) -> None:
+        """The next seat clockwise that still holds a tile; none when every hand is empty."""
+        count = len(self.names)
+        for step in range(1, count + 1):
+            seat = (after + step) % count
+            if self.hands[seat]:
+                self.seat = seat
+                return
+        self.seat, self.over = None, True
+
+    # Asking for a turn ---------------------------------------------------------
+
+    def turn(self):
+        seat = self.seat
+        hand = self.hands[seat]
+        options = board.legal_plays(self.layout, hand, seat, self.max_stack)
+        context = {"hand": list(hand)}
+        if options:
+            move = yield Choice(seat, "play", options, PLAY_PROMPT,
+                                lambda text: parse_play(text, seat), play_text, context)
+        else:
+            options = [{"seat": seat, "discard": tile} for tile in TILES if tile in hand]
+            move = yield Choice(seat, "discard", options, DISCARD_PROMPT,
+                                lambda text: parse_discard(text, seat), play_text, context)
+        move = dict(move)
+        if "discard" not in move and move in options:
+            move["collected"] = len(board.collect(board.play(self.layout, move)))
+        if self.reserve_size:
+            move["draw"] = yield Chance(
+                "draw", f"the tile {self.names[seat]} draws from the reserve: x, o, trixo or arrow",
+                self._draw_tile, self._parse_draw, seat)
+        return move
+
+    def _draw_tile(self, rng) -> str:
+        return rng.choice([tile for tile in TILES for _ in range(self.reserve[tile])])
+
+    def _parse_draw(self, text: str) -> str:
+        tile = tile_name(text)
+        if not self.reserve[tile]:
+            raise ValueError(f"no {tile} tile is left in the reserve")
+        return tile
+
+    def legal_moves(self) -> list[dict]:
+        return board.legal_plays(self.layout, self.hands[self.seat], self.seat, self.max_stack)
+
+    def move_prompt(self) -> str:
+        return PLAY_PROMPT
+
+    def parse_move(self, text: str) -> dict:
+        return parse_play(text, self.seat)
+
+    def notation(self, move: dict) -> str:
+        return play_text(move)
+
+    # Checking and playing a move -----------------------------------------------
+
+    def apply(self, move: dict) -> None:
+        seat = require(move, "seat", int)
+        if seat != self.seat:
+            raise IllegalMove(f"wrong player: it is seat {self.seat}'s turn, not seat {seat}")
+        hand = self.hands[seat]
+        if "discard" in move:
+            tile = self._tile(move, "discard", DISCARD_KEYS)
+            if tile not in hand:
+                raise IllegalMove(f"cannot set aside {tile}: the hand holds {hand_text(hand)}")
+            plays = board.legal_plays(self.layout, hand, seat, self.max_stack)
+            if plays:
+                raise IllegalMove(f"a tile is set aside only when no play is legal, but "
+                                  f"{play_text(plays[0])} is legal")
+            after, taken = None, []
+        elif "tile" in move:
+            after, taken = self._play(move, hand)
+        else:
+            raise IllegalMove("the move has neither 'tile' (a play) nor 'discard' (a tile set aside)")
+        draw = self._draw(move)
+        # Everything is checked: now the move changes the game.
+        hand.remove(move.get("tile", move.get("discard")))
+        if after is None:
+            self.set_aside.append(move["discard"])
+        else:
+            if move["tile"] == ARROW:
+                self.set_aside.append(ARROW)
+            self.layout = after
+            mine = self.collected[seat]
+            for tile in taken:
+                mine[tile] += 1
+        if draw is not None:
+            self.reserve[draw] -= 1
+            self.reserve_size -= 1
+            hand.append(draw)
+            hand.sort(key=TILES.index)
+        self._next_seat(seat)
+
+    def _tile(self, move: dict, key: str, allowed: set) -> str:
+        unknown = sorted(set(move) - allowed, key=str)
+        if unknown:
+            raise IllegalMove(f"unknown key {unknown[0]!r} in this move (keys: {', '.join(sorted(allowed))})")
+        tile = require(move, key, str)
+        if tile not in TILES:
+            raise IllegalMove(f"{tile!r} is not a tile (tiles: {', '.join(TILES)})")
+        return tile
+
+    def _play(self, move: dict, hand: list[str]) -> tuple[dict, list[str]]:
+        """The layout after a placement or slide, and the tiles it collects."""
+        is_slide = move.get("tile") == ARROW
+        if is_slide and "cell" in move:
+            raise IllegalMove("an arrow tile shows no symbol: it cannot be placed, only slide a row or column")
+        tile = self._tile(move, "tile", SLIDE_KEYS if is_slide else PLAY_KEYS)
+        if tile not in hand:
+            raise IllegalMove(f"no {tile} tile in the hand ({hand_text(hand)})")
+        if is_slide:
+            line = require(move, "line", str)
+            if line not in board.DIRECTIONS:
+                raise IllegalMove(f"an arrow slides a 'row' or a 'column', not {line!r}")
+            index = require(move, "index", int)
+            direction = require(move, "direction", str)
+            if direction not in board.DIRECTIONS[line]:
+                raise IllegalMove(f"a {line} slides {' or '.join(board.DIRECTIONS[line])}, not {direction!r}")
+            if not board.line_cells(self.layout, line, index):
+                raise IllegalMove(f"{line} {index} holds no tile to slide")
+            after, moved = board.slide(self.layout, line, index, direction)
+            if not moved:
+                raise IllegalMove(f"sliding {line} {index} {direction} moves nothing: every tile is "
+                                  f"blocked by the tile ahead or by the 3x3 window")
+        else:
+            cell = require(move, "cell", list)
+            if len(cell) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in cell):
+                raise IllegalMove(f"'cell' must be [row, column], two whole numbers, not {cell!r}")
+            cell = (cell[0], cell[1])
+            problem = board.placement_problem(self.layout, tile, cell, self.max_stack)
+            if problem:
+                raise IllegalMove(problem)
+            after = dict(self.layout)
+            after[cell] = after.get(cell, ()) + (tile,)
+        taken = board.collect(after)
+        if "collected" in move:
+            recorded = require(move, "collected", int)
+            if recorded != len(taken):
+                raise IllegalMove(f"the move records {recorded} tiles collected, but its streaks "
+                                  f"collect {len(taken)}")
+        return after, taken
+
+    def _draw(self, move: dict) -> str | None:
+        """The tile drawn: one is drawn exactly when the reserve is not empty."""
+        if not self.reserve_size:
+            if "draw" in move:
+                raise IllegalMove("the reserve is empty: there is no tile to draw")
+            return None
+        tile = require(move, "draw", str)
+        if tile not in TILES:
+            raise IllegalMove(f"drew {tile!r}, which is not a tile (tiles: {', '.join(TILES)})")
+        if not self.reserve[tile]:
+            left = ", ".join(f"{n} {t}" for t, n in self.reserve.items() if n)
+            raise IllegalMove(f"drew {tile}, but no {tile} tile is left in the reserve ({left})")
+        return tile
+
+    # Scores ----------------------------------------------------------------------
+
+    def result(self) -> Result:
+        own = [sum(c.values()) for c in self.collected]
+        trixo = [c["trixo"] for c in self.collected]
+        breakdown = [{"collected": own[s], **self.collected[s]} for s in range(len(self.names))]
+        if self.teams:
+            scores, keys = [], []
+            for seat, entry in enumerate(breakdown):
+                team = team_of(seat)
+                total = sum(own[s] for s in team)
+                team_trixo = sum(trixo[s] for s in team)
+                entry.update(team=list(team), team_collected=total, team_trixo=team_trixo)
+                scores.append(total)
+                keys.append((total, team_trixo))
+        else:
+            scores = own
+            keys = list(zip(own, trixo))
+        return Result(scores, places(keys), breakdown)
+
+    # Showing the table -------------------------------------------------------------
+
+    def view(self, viewer: int | None = None) -> dict:
+        hands = [list(hand) if viewer is None or viewer == seat else {"tiles": len(hand)}
+                 for seat, hand in enumerate(self.hands)]
+        out = {
+            "table": [{"cell": [r, c], "stack": list(stack)} for (r, c), stack in sorted(self.layout.items())],
+            "hands": hands,
+            "reserve": self.reserve_size,
+            "collected": [dict(c) for c in self.collected],
+            "set_aside": list(self.set_aside),
+            "to_move": self.seat,
+            "over": self.over,
+        }
+        if viewer is None:
+            out["reserve_tiles"] = {tile: n for tile, n in self.reserve.items() if n}
+        return out
+
+    def render(self, viewer: int | None = None):
+        from .render import render_table
+
+        return render_table(self, viewer)
