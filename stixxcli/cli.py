@@ -293,30 +293,31 @@ def validate(logs, as_json):
 
 
 @cli.command()
-@click.argument("log", required=False, type=log_argument)
-@click.option("--sheet", "sheets", multiple=True, type=click.Path(exists=True, dir_okay=False, allow_dash=True),
-              help="A paper score sheet to score (repeat for a table; - reads standard input).")
+@click.argument("files", nargs=-1, type=log_argument, metavar="[LOG | SHEET...]")
+@click.option("--sheet", "sheets", multiple=True, type=log_argument, metavar="FILE",
+              help="Score paper score sheets: this FILE and every other FILE given (- reads standard input).")
 @click.option("--game", "game_name", metavar="GAME", help="The game of the sheets (default: the one that has sheets).")
 @variant_option
 @rules_option
 @json_option
-def score(log, sheets, game_name, variant, rules_file, as_json):
+def score(files, sheets, game_name, variant, rules_file, as_json):
     """Score a game log, or paper score sheets.
 
     For a log: scores, places after tie-breaks and where each score comes from
-    (the standing, for an unfinished game). For sheets: each sheet's rows,
+    (the standing, for an unfinished game). With --sheet: each sheet's rows,
     columns and total, and the ranking of several.
 
     \b
     Examples:
       stixx score game.json
       stixx score --sheet examples/sixto/rulebook-example.txt
-      stixx score --sheet ann.txt --sheet bob.txt --sheet cid.txt --sheet dee.txt --json
+      stixx score --sheet examples/sixto/table/*.txt --json
     """
-    if bool(log) == bool(sheets):
-        raise click.UsageError("give a LOG or one or more --sheet FILE")
     if sheets:
-        return _score_sheets(sheets, game_name, variant, rules_file, as_json)
+        return _score_sheets(list(sheets) + list(files), game_name, variant, rules_file, as_json)
+    if len(files) != 1:
+        raise click.UsageError("give one LOG, or paper sheets with --sheet FILE")
+    log = files[0]
     from .engine import check_log
     from .gamelog import read_one
 
