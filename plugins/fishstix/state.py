@@ -1,0 +1,274 @@
+"""One game of Fish Stix in progress: hands, pile, layout and score tracks.
+
+A turn plays one stick from the hand, scores it, and draws one stick if the
+pile is not empty (RULINGS.md, Fish Stix, A turn). The drawn stick is a chance
+outcome private to the drawer, recorded in the move, so a log checks without
+knowing the pile's order.
+"""
+
+from __future__ import annotations
+
+from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places, require
+
+from .layout import Layout, Placement
+from .sticks import FISH_PER_STICK, fish_text, turned_round
+
+MOVE_KEYS = ("seat", "stick", "turned", "column", "row", "points", "draw")
+PLACE_PROMPT = ("place: hand number, r to turn the stick round, column, top row; "
+                "e.g. 2 r 3 -1 (hand stick 2 turned round, column 3, rows -1 to 2)")
+
+
+class FishStixState(State):
+    def __init__(self, rules: dict, names: list[str], deck, start: str, hands: list[list[str]],
+                 pile: dict[str, int]):
+        self.names = names
+        self.deck = deck
+        self.kinds = deck.kinds
+        self.target = rules["target_points"]
+        self.end_when_pile_empty = rules["end_when_pile_empty"]
+        self.hands = hands
+        self.pile = pile  # stick text -> how many are left; the order is not known
+        self.pile_size = sum(pile.values())
+        self.layout = Layout()
+        self.layout.place(Placement(start, False, 0, 0, None, deck.fish[start]))
+        kinds = len(self.kinds)
+        self.tracks = [[0] * kinds for _ in names]  # capped at target_points
+        self.scored = [[0] * kinds for _ in names]  # every point the rule gave
+        self.seat: int | None = 0
+        self.over = False
+        self.winner: int | None = None  # the seat that filled all its tracks
+        self.turns = 0
+        self._check_end()
+
+    # Asking for a turn ----------------------------------------------------------
+
+    def turn(self):
+        seat = self.seat
+        options = self.legal_moves()
+        answer = yield Choice(seat, "place", options, PLACE_PROMPT, self.parse_move, self.notation)
+        stick, fish = self._answer_stick(seat, answer)
+        column, row = answer["column"], answer["row"]
+        points = self.layout.points(fish, column, row, self.kinds)
+        draw = None
+        if not self.fills_all(seat, points) and self.pile_size:
+            draw = yield Chance("draw", f"the stick {self.names[seat]} draws from the pile, "
+                                        f"top to bottom, e.g. {self.deck.sticks[0]}",
+                                self._draw, self._read_draw, seat=seat)
+        return {"seat": seat, "stick": stick, "turned": answer["turned"], "column": column,
+                "row": row, "points": points, "draw": draw}
+
+    def legal_moves(self) -> list[dict]:
+        """Every (hand stick, way up, place); a stick held twice is offered once."""
+        if self.over:
+            return []
+        spots = self.layout.places()
+        options = []
+        seen = set()
+        for number, stick in enumerate(self.hands[self.seat], start=1):
+            if stick in seen:
+                continue
+            seen.add(stick)
+            for turned in (False, True):
+                options.extend({"hand": number, "turned": turned, "column": c, "row": r}
+                               for c, r in spots)
+        return options
+
+    def parse_move(self, text: str) -> dict:
+        words = text.lower().replace(",", " ").split()
+        turned = False
+        if len(words) == 4 and words[1] in ("r", "t"):
+            turned = True
+            del words[1]
+        if len(words) != 3:
+            raise ValueError("type the hand number, r if turned round, the column and the top row, e.g. 2 r 3 -1")
+        try:
+            number, column, row = (int(w) for w in words)
+        except ValueError:
+            raise ValueError(f"{text!r}: hand number, column and row are whole numbers") from None
+        hand = self.hands[self.seat]
+        if not 1 <= number <= len(hand):
+            raise ValueError(f"your hand holds sticks 1 to {len(hand)}, not {number}")
+        fish = self.deck.fish[hand[number - 1]]
+        problem = self.place_problem(turned_round(fish) if turned else fish, column, row)
+        if problem:
+            raise ValueError(problem)
+        return {"hand": hand.index(hand[number - 1]) + 1, "turned": turned, "column": column, "row": row}
+
+    def notation(self, answer: dict) -> str:
+        way = " r" if answer["turned"] else ""
+        return f"{answer['hand']}{way} {answer['column']} {answer['row']}"
+
+    def _answer_stick(self, seat: int, answer) -> tuple[str, tuple]:
+        number = require(answer, "hand", int, "the answer")
+        hand = self.hands[seat]
+        if not 1 <= number <= len(hand):
+            raise IllegalMove(f"the hand holds sticks 1 to {len(hand)}, not {number}")
+        turned = require(answer, "turned", bool, "the answer")
+        require(answer, "column", int, "the answer")
+        require(answer, "row", int, "the answer")
+        stick = hand[number - 1]
+        fish = self.deck.fish[stick]
+        return stick, (turned_round(fish) if turned else fish)
+
+    def _draw(self, rng) -> str:
+        return rng.choice([s for s, n in sorted(self.pile.items()) for _ in range(n)])
+
+    def _read_draw(self, text: str) -> str:
+        stick = self.deck.read(text)
+        if not self.pile.get(stick):
+            raise ValueError(f"no {stick!r} is left in the pile")
+        return stick
+
+    # Rules -------------------------------------------------------------------------
+
+    def place_problem(self, fish: tuple, column: int, row: int) -> str | None:
+        """Why the stick may not stand at (column, row), or None."""
+        taken = self.layout.taken(column, row)
+        if taken is not None:
+            there = fish_text(self.layout.cells[(column, taken)], self.kinds)
+            return (f"column {column}, row {taken} already holds a fish ({there}): "
+                    f"a stick needs 4 empty cells, nothing is stacked")
+        if not self.layout.touches(column, row):
+            return (f"no fish of the stick at column {column}, rows {row} to {row + FISH_PER_STICK - 1} "
+                    f"would have a fish directly left or right of it: a stick must line up "
+                    f"with a fish on the board")
+        return None
+
+    def fills_all(self, seat: int, points: dict[str, int]) -> bool:
+        """Whether these points bring every track of `seat` to target_points."""
+        index = self.deck.index
+        track = self.tracks[seat]
+        target = self.target
+        return all(track[k] + points.get(kind, 0) >= target for kind, k in index.items())
+
+    def apply(self, move: dict) -> None:
+        seat = self.seat
+        for key in move:
+            if key not in MOVE_KEYS:
+                raise IllegalMove(f"unknown key {key!r} in the move (keys: {', '.join(MOVE_KEYS)})")
+        claimed = require(move, "seat", int)
+        if claimed != seat:
+            raise IllegalMove(f"wrong player: it is {self.names[seat]}'s turn (seat {seat}), not seat {claimed}")
+        stick = require(move, "stick", str)
+        fish = self.deck.fish.get(stick)
+        if fish is None:
+            raise IllegalMove(self.deck.unknown_stick(stick))
+        hand = self.hands[seat]
+        if stick not in hand:
+            raise IllegalMove(f"{self.names[seat]} has no {stick!r} in hand (the hand holds: "
+                              f"{'; '.join(hand)})")
+        turned = require(move, "turned", bool)
+        column = require(move, "column", int)
+        row = require(move, "row", int)
+        if turned:
+            fish = turned_round(fish)
+        problem = self.place_problem(fish, column, row)
+        if problem:
+            raise IllegalMove(problem)
+        points = self.layout.points(fish, column, row, self.kinds)
+        self._check_points(require(move, "points", dict), points)
+        fills_all = self.fills_all(seat, points)
+        draw = require(move, "draw", (str, type(None)))
+        if fills_all or not self.pile_size:
+            if draw is not None:
+                why = ("the game ends at once when a player has target points in every kind"
+                       if fills_all else "the pile is empty")
+                raise IllegalMove(f"\"draw\" must be null: {why}")
+        elif draw is None:
+            raise IllegalMove(f"\"draw\" is null, but the pile still holds {self.pile_size} "
+                              f"stick(s): after playing, the player draws one")
+        elif not self.pile.get(draw):
+            if draw not in self.deck.fish:
+                raise IllegalMove("draw: " + self.deck.unknown_stick(draw))
+            raise IllegalMove(f"drew {draw!r}, but no such stick is left in the pile "
+                              f"(every one of them is dealt, played or drawn)")
+
+        # Every check passed: change the state.
+        hand.remove(stick)
+        self.layout.place(Placement(stick, turned, column, row, seat, fish))
+        track, scored, index = self.tracks[seat], self.scored[seat], self.deck.index
+        for kind, n in points.items():
+            k = index[kind]
+            scored[k] += n
+            track[k] = min(self.target, track[k] + n)
+        if draw is not None:
+            hand.append(draw)
+            self.pile[draw] -= 1
+            if not self.pile[draw]:
+                del self.pile[draw]
+            self.pile_size -= 1
+        self.turns += 1
+        if fills_all:
+            self.winner, self.over, self.seat = seat, True, None
+            return
+        self._check_end()
+
+    def _check_points(self, recorded: dict, points: dict[str, int]) -> None:
+        for kind, n in recorded.items():
+            if kind not in self.deck.index:
+                raise IllegalMove(f"points: {kind!r} is not a kind of fish ({', '.join(self.kinds)})")
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise IllegalMove(f"points: {kind} must be a whole number, not {n!r}")
+            if n <= 0:
+                raise IllegalMove(f"points: {kind} {n}: list only the kinds that scored")
+        if recorded != points:
+            raise IllegalMove(f"the move records {describe(recorded)}, but the stick scores "
+                              f"{describe(points)} (a run of 2 or more fish of one kind facing "
+                              f"one way scores its length)")
+
+    def _check_end(self) -> None:
+        """After a move (or the deal): the game ends, or the next player with sticks plays."""
+        if not self.pile_size and (self.end_when_pile_empty or not any(self.hands)):
+            self.over, self.seat = True, None
+            return
+        n = len(self.names)
+        seat = 0 if self.turns == 0 else (self.seat + 1) % n
+        # Once the pile is empty, a player whose hand is played out is passed over.
+        for step in range(n):
+            if self.hands[(seat + step) % n]:
+                self.seat = (seat + step) % n
+                return
+
+    # Reading the state -------------------------------------------------------------
+
+    def result(self) -> Result:
+        totals = [sum(track) for track in self.tracks]
+        keys = [(seat == self.winner, totals[seat]) for seat in range(len(self.names))]
+        breakdown = []
+        for seat, track in enumerate(self.tracks):
+            breakdown.append({
+                "tracks": dict(zip(self.kinds, track)),
+                "beyond_target": sum(self.scored[seat]) - totals[seat],
+                "all_kinds_full": seat == self.winner,
+            })
+        return Result(totals, places(keys), breakdown)
+
+    def view(self, viewer: int | None = None) -> dict:
+        hands = []
+        for seat, hand in enumerate(self.hands):
+            hands.append(list(hand) if viewer is None or viewer == seat else {"sticks": len(hand)})
+        pile: dict = {"sticks": self.pile_size}
+        if viewer is None:
+            pile["contents"] = sorted(s for s, n in self.pile.items() for _ in range(n))
+        return {
+            "layout": [{"stick": p.stick, "turned": p.turned, "column": p.column, "row": p.row,
+                        "seat": p.seat, "fish": self.deck.text(p.fish)} for p in self.layout.placements],
+            "tracks": [dict(zip(self.kinds, track)) for track in self.tracks],
+            "hands": hands,
+            "pile": pile,
+            "to_move": self.seat,
+            "over": self.over,
+            "winner": self.winner,
+        }
+
+    def render(self, viewer: int | None = None):
+        from .render import render_state
+
+        return render_state(self, viewer)
+
+
+def describe(points: dict) -> str:
+    if not points:
+        return "no points"
+    return ", ".join(f"{kind} {n}" for kind, n in points.items())
+
