@@ -22,8 +22,6 @@ from .errors import LogError, StixxError
 FORMAT = "stixxcli-log/1"
 ENVELOPE_KEYS = ("format", "game", "variant", "rules", "rules_digest", "players",
                  "seed", "setup", "moves", "result", "finished")
-# A log nested deeper than this is not a game record; refuse before json recurses.
-MAX_DEPTH = 200
 
 
 def canonical(obj) -> bytes:
@@ -45,46 +43,23 @@ def new_log(game: str, variant: str, rules: dict, players: list[dict], setup, *,
     return log
 
 
-def _too_deep(text: str) -> bool:
-    # Counting brackets outside strings is cheap and spares json a RecursionError.
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
-
-
 def parse_json(text: str, where: str):
     """One JSON document, or a LogError with line and column."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise LogError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", where=where) from None
-    except RecursionError:
-        raise LogError(f"JSON nested deeper than {MAX_DEPTH} levels", where=where) from None
+    except RecursionError:  # json's C scanner stops a log nested thousands deep here
+        raise LogError("JSON nested too deeply to be a game log", where=where) from None
     except ValueError as e:  # e.g. an integer of too many digits
         raise LogError(f"invalid JSON: {e}", where=where) from None
 
 
-def load_logs(source: str | os.PathLike) -> Iterator[tuple[str, dict | StixxError]]:
-    """Yield (where, log) for every log in a file, or (where, error) for one that
+def raw_logs(source: str | os.PathLike) -> Iterator[tuple[str, str | StixxError]]:
+    """Yield (where, text) for every log in a file, or (where, error) for what
     cannot be read. `source` is a path or "-" for standard input. A file whose
-    first line is a whole JSON value is read as JSON Lines, one log a line,
-    in constant memory; otherwise the file is one JSON document.
+    first line is a whole JSON value is JSON Lines, read a line at a time in
+    constant memory; any other file is one JSON document.
     """
     name = "<stdin>" if str(source) == "-" else str(source)
     try:
@@ -95,39 +70,51 @@ def load_logs(source: str | os.PathLike) -> Iterator[tuple[str, dict | StixxErro
     with stream:
         try:
             first = stream.readline()
-            if not first.strip():
-                rest = stream.read()
-                if not rest.strip():
-                    yield name, LogError("empty file, no log in it", where=name)
-                    return
-                first, rest = first + rest, b""
-            try:
-                head = first.decode("utf-8")
-            except UnicodeDecodeError:
-                yield name, LogError("not a text file (not UTF-8): not a game log", where=name)
-                return
-            try:
-                value = json.loads(head) if not _too_deep(head) else None
-            except (ValueError, RecursionError):
-                value = None
-            if value is not None and first.strip().endswith((b"}", b"]")):
-                yield from _json_lines(name, value, stream)
+            if _whole_value(first):
+                yield f"{name}:1", first.decode("utf-8")
+                for number, raw in enumerate(stream, start=2):
+                    if raw.strip():
+                        yield f"{name}:{number}", _text(raw, f"{name}:{number}")
                 return
             data = first + stream.read()
         except OSError as e:
             yield name, StixxError(f"cannot read: {e.strerror}", where=name)
             return
+    if not data.strip():
+        yield name, LogError("empty file, no log in it", where=name)
+    else:
+        yield name, _text(data, name)
+
+
+def _whole_value(line: bytes) -> bool:
+    stripped = line.strip()
+    if not stripped.startswith(b"{") or not stripped.endswith(b"}"):
+        return False
     try:
-        text = data.decode("utf-8")
+        json.loads(stripped)
+        return True
+    except (ValueError, RecursionError):
+        return False
+
+
+def _text(raw: bytes, where: str) -> str | StixxError:
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
-        yield name, LogError("not a text file (not UTF-8): not a game log", where=name)
-        return
-    try:
-        if _too_deep(text):
-            raise LogError(f"JSON nested deeper than {MAX_DEPTH} levels", where=name)
-        yield name, parse_json(text, name)
-    except LogError as e:
-        yield name, e
+        return LogError("not a text file (not UTF-8): not a game log", where=where)
+
+
+def load_logs(source: str | os.PathLike) -> Iterator[tuple[str, dict | StixxError]]:
+    """Yield (where, log) for every log in a file or JSON Lines corpus ("-":
+    standard input), or (where, error) for one that cannot be read."""
+    for where, text in raw_logs(source):
+        if isinstance(text, StixxError):
+            yield where, text
+            continue
+        try:
+            yield where, parse_json(text, where)
+        except LogError as e:
+            yield where, e
 
 
 def read_one(source) -> dict:
@@ -140,23 +127,6 @@ def read_one(source) -> dict:
             raise StixxError("holds several logs; this command takes one", where=str(source))
         found = log
     return found
-
-
-def _json_lines(name, first_value, stream):
-    yield f"{name}:1", first_value
-    for number, raw in enumerate(stream, start=2):
-        if not raw.strip():
-            continue
-        where = f"{name}:{number}"
-        try:
-            line = raw.decode("utf-8")
-            if _too_deep(line):
-                raise LogError(f"JSON nested deeper than {MAX_DEPTH} levels", where=where)
-            yield where, parse_json(line, where)
-        except UnicodeDecodeError:
-            yield where, LogError("not UTF-8 text", where=where)
-        except LogError as e:
-            yield where, e
 
 
 def _kind(value) -> str:
