@@ -217,17 +217,15 @@ class FishStixState(State):
                               f"one way scores its length)")
 
     def _check_end(self) -> None:
-        """After a move (or the deal): the game ends, or the next player with sticks plays."""
+        """After a move (or the deal): the game ends, or the next seat plays.
+
+        Everyone draws after playing until the pile is empty, so from then on the
+        hands shrink together: when the next seat's hand is played out, all are.
+        """
         if not self.pile_size and (self.end_when_pile_empty or not any(self.hands)):
             self.over, self.seat = True, None
             return
-        n = len(self.names)
-        seat = 0 if self.turns == 0 else (self.seat + 1) % n
-        # Once the pile is empty, a player whose hand is played out is passed over.
-        for step in range(n):
-            if self.hands[(seat + step) % n]:
-                self.seat = (seat + step) % n
-                return
+        self.seat = 0 if self.turns == 0 else (self.seat + 1) % len(self.names)
 
     # Reading the state -------------------------------------------------------------
 

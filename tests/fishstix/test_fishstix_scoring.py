@@ -1,0 +1,190 @@
+"""The rules on hand-made positions: the rulebook's four examples, placement,
+the cap at target_points, both ends of the game (RULINGS.md, Fish Stix)."""
+
+import pytest
+
+from fishstix_helpers import move, position
+from stixxcli.errors import IllegalMove
+from stixxcli_games.fishstix.sticks import turned_round
+
+# The rulebook's examples, rebuilt on one growing layout (its pictures are not
+# in the text, so the sticks are made up to show the same situations).
+START = "blue> green> school> orange>"
+TURN_1 = "blue> green> pink> <purple"
+TURN_2 = "green> <pink <orange purple>"
+TURN_3 = "blue> school> purple> <orange"
+GAP = "<green <green <school blue>"
+HANDS = [[TURN_1, TURN_3, "<green <green <green <green"], [TURN_2, GAP, "<blue <blue <blue <blue"]]
+
+
+def examples_position():
+    return position(START, HANDS)
+
+
+def test_turn_1_scores_two_kinds_at_once():
+    _, state = examples_position()
+    state.apply(move(state, TURN_1, 1, 0, points={"blue": 2, "green": 2}))
+    assert state.tracks[0][:2] == [2, 2]
+    assert state.result().scores == [4, 0]
+
+
+def test_turn_2_a_run_of_three_and_fish_facing_each_other_score_nothing():
+    _, state = examples_position()
+    state.apply(move(state, TURN_1, 1, 0, points={"blue": 2, "green": 2}))
+    # Row 2 reads school> pink> <pink: the pink fish face each other.
+    assert state.layout.points(state.deck.fish[TURN_2], 2, 1, state.kinds) == {"green": 3}
+    with pytest.raises(IllegalMove, match="records green 3, pink 2, but the stick scores green 3"):
+        state.apply(move(state, TURN_2, 2, 1, points={"green": 3, "pink": 2}))
+    state.apply(move(state, TURN_2, 2, 1, points={"green": 3}))
+    assert state.result().breakdown[1]["tracks"]["green"] == 3
+
+
+def test_turn_3_a_broken_line_scores_only_its_own_part():
+    _, state = examples_position()
+    state.apply(move(state, TURN_1, 1, 0, points={"blue": 2, "green": 2}))
+    state.apply(move(state, TURN_2, 2, 1, points={"green": 3}))
+    # Row 0 reads blue> blue> . blue>: the gap at column 2 breaks the blue line.
+    with pytest.raises(IllegalMove, match="records blue 3, orange 2, but the stick scores orange 2"):
+        state.apply(move(state, TURN_3, 3, 0, points={"blue": 3, "orange": 2}))
+    state.apply(move(state, TURN_3, 3, 0, points={"orange": 2}))
+    assert state.result().breakdown[0]["tracks"] == {
+        "blue": 2, "green": 2, "pink": 0, "orange": 2, "purple": 0, "school": 0}
+
+
+def test_closing_a_gap_joins_the_line_on_both_sides():
+    _, state = examples_position()
+    state.apply(move(state, TURN_1, 1, 0, points={"blue": 2, "green": 2}))
+    state.apply(move(state, TURN_2, 2, 1, points={"green": 3}))
+    state.apply(move(state, TURN_3, 3, 0, points={"orange": 2}))
+    # The stick between columns 1 and 3 fills row 0: blue> blue> blue> blue>.
+    state.apply(move(state, GAP, 2, -3, points={"blue": 4}))
+
+
+# Turn 4: a stick played between sticks, into a slot with fish on both sides
+# and a stick right below it.
+SLOT_START = "purple> green> <blue school>"
+BELOW = "<pink <orange green> blue>"
+RIGHT = "school> <green orange> <school"
+BETWEEN = "pink> blue> purple> <pink"
+
+
+def slot_position():
+    rules, state = position(SLOT_START, [[BELOW, BETWEEN, "<green <green <green <green"],
+                                         [RIGHT, "green> green> green> green>", "<blue <blue <blue <blue"]])
+    state.apply(move(state, BELOW, 1, 2))
+    state.apply(move(state, RIGHT, 2, -1))
+    return state
+
+
+def test_turn_4_a_stick_played_between_sticks():
+    state = slot_position()
+    with pytest.raises(IllegalMove, match="column 1, row 2 already holds a fish"):
+        state.apply(move(state, BETWEEN, 1, -1, points={"purple": 2}))
+    state.apply(move(state, BETWEEN, 1, -2, points={"purple": 2}))
+    assert state.layout.cells[(1, 1)] == state.deck.fish[BETWEEN][3]
+
+
+def test_fish_facing_left_make_runs_too_and_a_turned_stick_flips_every_fish():
+    rules, state = position("<blue green> <pink orange>", [["<orange pink> <green blue>", "<blue <blue <blue <blue", "<green <green <green <green"],
+                                                           ["green> green> green> green>", "<orange <orange <orange <orange", "<school <school <school <school"]])
+    stick = "<orange pink> <green blue>"
+    # Turned round it reads <blue green> <pink orange>, like the start stick.
+    assert state.deck.text(turned_round(state.deck.fish[stick])) == "<blue green> <pink orange>"
+    state.apply(move(state, stick, -1, 0, turned=True, points={"blue": 2, "green": 2, "pink": 2, "orange": 2}))
+
+
+def test_two_fish_of_one_kind_on_the_stick_add_up():
+    _, state = position("blue> green> blue> green>", [["blue> <pink blue> <pink", "<green <green <green <green", "<blue <blue <blue <blue"],
+                                                      ["green> green> green> green>", "<orange <orange <orange <orange", "<purple <purple <purple <purple"]])
+    state.apply(move(state, "blue> <pink blue> <pink", 1, 0, points={"blue": 4}))
+    assert state.result().breakdown[0]["tracks"]["blue"] == 4
+
+
+def test_a_kind_stops_at_target_points():
+    rules, state = position("blue> blue> blue> blue>", [["blue> blue> blue> blue>", "<green <green <green <green", "<pink <pink <pink <pink"],
+                                                        ["blue> blue> green> green>", "<orange <orange <orange <orange", "<purple <purple <purple <purple"]],
+                            target_points=5)
+    state.apply(move(state, "blue> blue> blue> blue>", 1, 0, points={"blue": 8}))
+    assert state.tracks[0][0] == 5
+    result = state.result()
+    assert result.scores == [5, 0]
+    assert result.breakdown[0]["beyond_target"] == 3
+    assert result.breakdown[0]["all_kinds_full"] is False
+
+
+TWO_KINDS = {"kinds": ["blue", "green"], "target_points": 2}
+
+
+def two_kind_position():
+    return position("blue> green> blue> green>",
+                    [["blue> green> <blue <blue", "<green <green <green <green", "<blue <blue <blue <blue"],
+                     ["green> <blue <blue <blue", "<green <blue <green <blue", "blue> <green <green <green"]],
+                    pile=["<blue <blue <green <green", "<green <green <blue <blue"], **TWO_KINDS)
+
+
+def test_target_points_in_every_kind_ends_the_game_at_once_without_a_draw():
+    _, state = two_kind_position()
+    with pytest.raises(IllegalMove, match="\"draw\" must be null: the game ends at once"):
+        state.apply(move(state, "blue> green> <blue <blue", 1, 0, points={"blue": 2, "green": 2}))
+    state.apply(move(state, "blue> green> <blue <blue", 1, 0, points={"blue": 2, "green": 2}, draw=None))
+    assert state.over and state.seat is None and state.winner == 0
+    result = state.result()
+    assert result.places == [1, 2] and result.breakdown[0]["all_kinds_full"] is True
+    assert state.pile_size == 2
+
+
+def test_the_pile_runs_out_and_the_hands_are_played_out():
+    # hand_size 1 and one stick in the pile: p0 plays and draws the last stick,
+    # then p1, p0 play on without drawing.
+    _, state = position("blue> green> school> orange>", [["<pink <pink <pink <pink"], ["<purple <purple <purple <purple"]],
+                        pile=["<orange <orange <orange <orange"], hand_size=1)
+    state.apply(move(state, "<pink <pink <pink <pink", 1, 0))
+    assert state.pile_size == 0 and state.hands[0] == ["<orange <orange <orange <orange"]
+    with pytest.raises(IllegalMove, match="\"draw\" must be null: the pile is empty"):
+        state.apply(move(state, "<purple <purple <purple <purple", -1, 0, draw="<orange <orange <orange <orange"))
+    state.apply(move(state, "<purple <purple <purple <purple", -1, 0))
+    assert not state.over and state.seat == 0
+    state.apply(move(state, "<orange <orange <orange <orange", 2, 0))
+    assert state.over and state.winner is None
+    assert state.result().places == [1, 1]  # nobody scored: a shared first place
+
+
+def test_end_when_pile_empty_stops_at_the_last_draw():
+    _, state = position("blue> green> school> orange>", [["<pink <pink <pink <pink"], ["<purple <purple <purple <purple"]],
+                        pile=["<orange <orange <orange <orange"], hand_size=1, end_when_pile_empty=True)
+    state.apply(move(state, "<pink <pink <pink <pink", 1, 0))
+    assert state.over and state.seat is None
+    assert state.hands == [["<orange <orange <orange <orange"], ["<purple <purple <purple <purple"]]
+
+
+def test_the_highest_total_wins_and_a_tie_is_shared():
+    _, state = examples_position()
+    state.tracks = [[2, 2, 0, 0, 0, 0], [0, 3, 0, 0, 0, 1]]
+    assert state.result().places == [1, 1]
+    state.tracks[1][5] = 2
+    assert state.result().places == [2, 1]
+    assert state.result().scores == [4, 5]
+
+
+def test_the_places_offered_are_exactly_the_legal_ones():
+    state = slot_position()
+    left, right, top, bottom = state.layout.bounds()
+    legal = set()
+    for column in range(left - 3, right + 4):
+        for row in range(top - 6, bottom + 6):
+            if state.place_problem(state.deck.fish[BETWEEN], column, row) is None:
+                legal.add((column, row))
+    assert set(state.layout.places()) == legal
+    assert (1, -2) in legal and (1, -1) not in legal
+    options = state.legal_moves()
+    # Three different sticks in hand, each either way up, at every place.
+    assert len(options) == 3 * 2 * len(legal)
+
+
+def test_a_place_needs_a_fish_directly_beside_not_diagonally():
+    _, state = examples_position()
+    # Column 1, rows 4-7 only touches the start stick's corner (column 0, row 3).
+    assert "directly left or right" in state.place_problem(state.deck.fish[TURN_1], 1, 4)
+    assert state.place_problem(state.deck.fish[TURN_1], 1, 3) is None
+    # Above and below the start stick, in its own column, nothing lies beside.
+    assert "directly left or right" in state.place_problem(state.deck.fish[TURN_1], 0, -4)
