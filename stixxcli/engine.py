@@ -150,6 +150,26 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
     return verdict
 
 
+def check_texts(items: list[tuple]) -> list[tuple[dict, str]]:
+    """Verdicts, as JSON and as a line, for (where, text) pairs of raw logs; a
+    (where, message, False) item is a log that could not even be read."""
+    from .gamelog import parse_json
+
+    out = []
+    for where, text, *unreadable in items:
+        if unreadable:
+            out.append(({"source": where, "valid": False, "error": text}, text))
+            continue
+        try:
+            log = parse_json(text, where)
+        except LogError as e:
+            out.append(({"source": where, "valid": False, "error": e.message}, str(e)))
+            continue
+        verdict = check_log(log, where)
+        out.append((verdict.to_json(), verdict.line()))
+    return out
+
+
 def _result_difference(recorded: dict, computed: dict) -> str:
     for key in ("scores", "places", "winners", "breakdown"):
         if canonical(recorded.get(key)) != canonical(computed.get(key)):

@@ -203,3 +203,23 @@ def write_log(path: str | os.PathLike, log: dict) -> None:
         sys.stdout.write(dumps(log))
         return
     write_atomic(path, dumps(log))
+
+
+class AtomicLines:
+    """A JSON Lines file written beside its target and renamed over it at the
+    end: readers see the old file or the whole new one."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        directory = self.path.parent if str(self.path.parent) else Path(".")
+        fd, self.tmp = tempfile.mkstemp(dir=directory, prefix=f".{self.path.name}.", suffix=".tmp")
+        self.file = os.fdopen(fd, "w", encoding="utf-8")
+
+    def write(self, log: dict) -> None:
+        self.file.write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    def commit(self) -> None:
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        self.file.close()
+        os.replace(self.tmp, self.path)

@@ -79,3 +79,61 @@ class ReplayPrinter:
         picture = Console(record=True, highlight=False, width=self.console.width, file=io.StringIO())
         picture.print(self.last)
         write_atomic(path, picture.export_svg(title="stixx replay"))
+
+
+class ProgressBar:
+    """A progress bar on standard error; lines printed through it stay above it."""
+
+    def __init__(self, total: int | None, label: str):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+        if total is None:
+            columns = [TextColumn(label), TextColumn("{task.completed}"), TimeElapsedColumn()]
+        self.progress = Progress(*columns, console=Console(stderr=True), transient=True)
+        self.task = self.progress.add_task(label, total=total)
+
+    def __enter__(self):
+        self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.progress.__exit__(*exc)
+
+    def advance(self, n: int = 1) -> None:
+        self.progress.advance(self.task, n)
+
+    def print(self, line: str) -> None:
+        self.progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+def show_simulation(report: dict) -> None:
+    """Per seat and per bot, one column per variant."""
+    names = list(report["variants"])
+    head = f"{report['game']}: {report['players']} players, seed {report['seed']}"
+    seats = Table("seat", "bot", *[f"{n}: win rate (95%)" for n in names], *[f"{n}: score" for n in names],
+                  title=head, show_edge=False, header_style="bold")
+    for seat, bot in enumerate(report["seat_bots"]):
+        lines = [report["variants"][n]["seats"][seat] for n in names]
+        seats.add_row(str(seat), bot, *[_rate(l) for l in lines], *[_score(l) for l in lines])
+    console().print(seats)
+    bots = Table("bot", *[f"{n}: win rate (95%)" for n in names], *[f"{n}: score" for n in names],
+                 show_edge=False, header_style="bold")
+    for bot in report["variants"][names[0]]["bots"]:
+        lines = [report["variants"][n]["bots"][bot] for n in names]
+        bots.add_row(bot, *[_rate(l) for l in lines], *[_score(l) for l in lines])
+    console().print(bots)
+    for n in names:
+        v = report["variants"][n]
+        length = v["length"]
+        console().print(f"{n}: {v['games']} games, {length['mean']} moves on average "
+                        f"(sd {length['sd']}, {length['min']}-{length['max']})")
+
+
+def _rate(line: dict) -> str:
+    lo, hi = line["win_rate_95"]
+    return f"{line['win_rate']:.1%} ({lo:.1%}-{hi:.1%})"
+
+
+def _score(line: dict) -> str:
+    return f"{line['mean_score']} ± {line['sd_score']}"
