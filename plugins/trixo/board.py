@@ -64,11 +64,11 @@ def placements(layout: dict, tile: str, max_stack: int) -> list[tuple]:
     if not layout:
         return [FIRST_CELL]
     cells = {cell for cell, stack in layout.items() if len(stack) < max_stack and stack[-1] != tile}
-    occupied = list(layout)
-    for r, c in occupied:
+    rows, cols = window(layout)
+    for r, c in layout:
         for dr, dc in NEIGHBOURS:
             cell = (r + dr, c + dc)
-            if cell not in layout and cell not in cells and fits(occupied + [cell]):
+            if cell[0] in rows and cell[1] in cols and cell not in layout:
                 cells.add(cell)
     return sorted(cells)
 
@@ -79,8 +79,8 @@ def line_cells(layout: dict, line: str, index: int) -> list[tuple]:
     return [cell for cell in layout if cell[axis] == index]
 
 
-def slide(layout: dict, line: str, index: int, direction: str) -> tuple[dict, int]:
-    """The layout after sliding a row or column one cell, and how many stacks moved.
+def slide(layout: dict, line: str, index: int, direction: str) -> tuple[dict, list[tuple]]:
+    """The layout after sliding a row or column one cell, and the cells stacks moved to.
 
     RULINGS.md (Trixo, Slide): starting from the leading end, each stack moves
     one cell unless the cell ahead is still occupied or the move would break the
@@ -90,7 +90,7 @@ def slide(layout: dict, line: str, index: int, direction: str) -> tuple[dict, in
     members = sorted(line_cells(layout, line, index), key=lambda cell: cell[0] * dr + cell[1] * dc,
                      reverse=True)
     after = dict(layout)
-    moved = 0
+    moved = []
     for cell in members:
         target = (cell[0] + dr, cell[1] + dc)
         if target in after:
@@ -98,7 +98,7 @@ def slide(layout: dict, line: str, index: int, direction: str) -> tuple[dict, in
         stack = after.pop(cell)
         after[target] = stack
         if fits(after):
-            moved += 1
+            moved.append(target)
         else:
             del after[target]
             after[cell] = stack
@@ -129,23 +129,64 @@ def streaks(layout: dict) -> list[tuple]:
     return found
 
 
-def collect(layout: dict) -> list[str]:
-    """Take every stack of every streak off `layout` (in place); the tiles taken."""
-    cells = {cell for streak in streaks(layout) for cell in streak}
+def streak_cells_through(layout: dict, cell: tuple, top: str) -> set:
+    """The cells of every streak through `cell` if its top tile showed `top`.
+
+    Between moves the layout holds no streak (each is collected at once), so
+    after a move every new streak runs through a cell the move changed.
+    """
+    r, c = cell
+    get = layout.get
+    won = set()
+    for dr, dc in LINES:
+        back, ahead = (r - dr, c - dc), (r + dr, c + dc)
+        a, b = get(back), get(ahead)
+        back_same = a is not None and a[-1] == top
+        ahead_same = b is not None and b[-1] == top
+        if back_same:
+            if ahead_same:
+                won.update((back, ahead))
+            far = (r - 2 * dr, c - 2 * dc)
+            f = get(far)
+            if f is not None and f[-1] == top:
+                won.update((back, far))
+        if ahead_same:
+            far = (r + 2 * dr, c + 2 * dc)
+            f = get(far)
+            if f is not None and f[-1] == top:
+                won.update((ahead, far))
+    if won:
+        won.add(cell)
+    return won
+
+
+def collect(layout: dict, changed=None) -> list[str]:
+    """Take every stack of every streak off `layout` (in place); the tiles taken.
+
+    `changed`: the cells the move just changed, when the layout held no streak
+    before it; only lines through them are searched. None searches everything.
+    """
+    if changed is None:
+        cells = {cell for streak in streaks(layout) for cell in streak}
+    else:
+        cells = set()
+        for cell in changed:
+            cells |= streak_cells_through(layout, cell, layout[cell][-1])
     taken = []
     for cell in sorted(cells):
         taken.extend(layout.pop(cell))
     return taken
 
 
-def play(layout: dict, play_move: dict) -> dict:
-    """A new layout after a legal placement or slide (not yet collected)."""
+def play(layout: dict, play_move: dict) -> tuple[dict, list[tuple]]:
+    """A new layout after a legal placement or slide (not yet collected), and the
+    cells the play changed."""
     if play_move["tile"] == ARROW:
-        return slide(layout, play_move["line"], play_move["index"], play_move["direction"])[0]
+        return slide(layout, play_move["line"], play_move["index"], play_move["direction"])
     cell = tuple(play_move["cell"])
     after = dict(layout)
     after[cell] = after.get(cell, ()) + (play_move["tile"],)
-    return after
+    return after, [cell]
 
 
 def legal_plays(layout: dict, hand, seat: int, max_stack: int) -> list[dict]:

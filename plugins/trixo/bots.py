@@ -7,42 +7,26 @@ from math import comb
 from stixxcli.game import Bot
 
 from . import board
-from .board import ARROW, LINES, TILES
+from .board import ARROW, TILES
 
 TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
 # Tiles worth keeping for later: an arrow can rescue or ruin a position, a trixo tile blocks.
 SPEND = {"x": 0.0, "o": 0.0, "trixo": 1.5, ARROW: 4.0}
 
 
-def gain_at(layout: dict, cell: tuple, tile: str) -> list[tuple]:
-    """The stacks a symbol tile placed on `cell` would collect, as (cell, height).
-
-    The layout holds no streak between moves (each is collected at once), so
-    every new streak runs through the cell just played.
-    """
-    height = len(layout.get(cell, ())) + 1
-    won = {}
-    r, c = cell
-    for dr, dc in LINES:
-        for start in (0, -1, -2):
-            cells = [(r + (start + k) * dr, c + (start + k) * dc) for k in range(3)]
-            stacks = [layout.get(other) for other in cells if other != cell]
-            if all(s is not None and s[-1] == tile for s in stacks):
-                for other in cells:
-                    won[other] = height if other == cell else len(layout[other])
-    return list(won.items())
-
-
 def best_gain(layout: dict, tile: str, max_stack: int) -> int:
     """The most tiles one play of `tile` collects on this layout."""
+    best = 0
     if tile == ARROW:
-        best = 0
         for line, index, direction in board.slides(layout):
-            after = board.slide(layout, line, index, direction)[0]
-            best = max(best, len(board.collect(after)))
+            after, moved = board.slide(layout, line, index, direction)
+            best = max(best, len(board.collect(after, moved)))
         return best
-    return max((sum(h for _, h in gain_at(layout, cell, tile))
-                for cell in board.placements(layout, tile, max_stack)), default=0)
+    for cell in board.placements(layout, tile, max_stack):
+        won = board.streak_cells_through(layout, cell, tile)
+        if won:
+            best = max(best, 1 + sum(len(layout.get(other, ())) for other in won))
+    return best
 
 
 class GreedyBot(Bot):
@@ -63,19 +47,9 @@ class GreedyBot(Bot):
         return self.rng.choice(scored)
 
     def _value(self, state, option, holds) -> float:
-        tile = option["tile"]
-        if tile == ARROW:
-            after = board.play(state.layout, option)
-            taken = board.collect(after)
-        else:
-            cell = tuple(option["cell"])
-            won = gain_at(state.layout, cell, tile)
-            after = dict(state.layout)
-            after[cell] = after.get(cell, ()) + (tile,)
-            taken = []
-            for other, _ in won:
-                taken.extend(after.pop(other))
-        value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[tile]
+        after, changed = board.play(state.layout, option)
+        taken = board.collect(after, changed)
+        value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[option["tile"]]
         return value - TILE_VALUE * self._threat(after, holds, state.max_stack)
 
     def _threat(self, layout: dict, holds: dict, max_stack: int) -> float:

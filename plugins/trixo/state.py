@@ -74,7 +74,7 @@ class TrixoState(State):
                                 lambda text: parse_discard(text, seat), play_text, context)
         move = dict(move)
         if "discard" not in move and move in options:
-            move["collected"] = len(board.collect(board.play(self.layout, move)))
+            move["collected"] = len(board.collect(*board.play(self.layout, move)))
         if self.reserve_size:
             move["draw"] = yield Chance(
                 "draw", f"the tile {self.names[seat]} draws from the reserve: x, o, trixo or arrow",
@@ -168,8 +168,8 @@ class TrixoState(State):
                 raise IllegalMove(f"a {line} slides {' or '.join(board.DIRECTIONS[line])}, not {direction!r}")
             if not board.line_cells(self.layout, line, index):
                 raise IllegalMove(f"{line} {index} holds no tile to slide")
-            after, moved = board.slide(self.layout, line, index, direction)
-            if not moved:
+            after, changed = board.slide(self.layout, line, index, direction)
+            if not changed:
                 raise IllegalMove(f"sliding {line} {index} {direction} moves nothing: every tile is "
                                   f"blocked by the tile ahead or by the 3x3 window")
         else:
@@ -182,7 +182,8 @@ class TrixoState(State):
                 raise IllegalMove(problem)
             after = dict(self.layout)
             after[cell] = after.get(cell, ()) + (tile,)
-        taken = board.collect(after)
+            changed = [cell]
+        taken = board.collect(after, changed)
         if "collected" in move:
             recorded = require(move, "collected", int)
             if recorded != len(taken):
@@ -211,18 +212,16 @@ class TrixoState(State):
         trixo = [c["trixo"] for c in self.collected]
         breakdown = [{"collected": own[s], **self.collected[s]} for s in range(len(self.names))]
         if self.teams:
-            scores, keys = [], []
+            # Places among the two teams: the losing team is second, not third.
+            team_keys = [(own[t] + own[t + 2], trixo[t] + trixo[t + 2]) for t in (0, 1)]
+            team_places = places(team_keys)
             for seat, entry in enumerate(breakdown):
-                team = team_of(seat)
-                total = sum(own[s] for s in team)
-                team_trixo = sum(trixo[s] for s in team)
-                entry.update(team=list(team), team_collected=total, team_trixo=team_trixo)
-                scores.append(total)
-                keys.append((total, team_trixo))
-        else:
-            scores = own
-            keys = list(zip(own, trixo))
-        return Result(scores, places(keys), breakdown)
+                total, team_trixo = team_keys[seat % 2]
+                entry.update(team=list(team_of(seat)), team_collected=total, team_trixo=team_trixo)
+            scores = [team_keys[seat % 2][0] for seat in range(len(self.names))]
+            return Result(scores, [team_places[seat % 2] for seat in range(len(self.names))], breakdown)
+        keys = list(zip(own, trixo))
+        return Result(own, places(keys), breakdown)
 
     # Showing the table -------------------------------------------------------------
 
