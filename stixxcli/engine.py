@@ -82,7 +82,8 @@ class Verdict:
     def line(self) -> str:
         if self.valid:
             state = "finished" if self.finished else "unfinished"
-            return f"{self.where}: valid {self.game} game, {self.moves} moves, {state}"
+            warned = "".join(f"; warning: {w}" for w in self.warnings)
+            return f"{self.where}: valid {self.game} game, {self.moves} moves, {state}{warned}"
         if self.index is not None:
             who = f" by {self.player} (seat {self.seat})" if self.player is not None else ""
             from .gamelog import canonical as c
@@ -119,6 +120,7 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
         verdict.error = str(e)
         return verdict
     verdict.finished = log["finished"]
+    verdict.warnings = list(getattr(state, "warnings", []))
     moves = log["moves"]
     for index, move in enumerate(moves):
         seat = state.seat

@@ -229,12 +229,14 @@ class State:
     in `apply`: moves are applied in place, never by copying the whole state.
 
     Attributes the core reads: `names` (one per seat), `seat` (who is to act
-    next, None when the game is over) and `over`.
+    next, None when the game is over), `over`, and `warnings`: things worth
+    saying about a recorded game that do not make it illegal.
     """
 
     names: list[str]
     seat: int | None
     over: bool
+    warnings: list[str] = []
 
     def turn(self) -> Generator[Chance | Choice, Any, dict]:
         """Ask what this turn needs and return the move to record.
