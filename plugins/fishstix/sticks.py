@@ -118,7 +118,7 @@ class Deck:
                     f"{self.by_fish[fish]!r} (say \"turned\": true to place it that way up)")
         problem = stick_problem(text, self.kinds, self.index)
         if problem:
-            return f"stick {text!r} {problem}"
+            return f"stick {text!r}: {problem}"
         return f"there is no stick {text!r} in the deck"
 
     def read(self, typed: str) -> str:
@@ -127,7 +127,8 @@ class Deck:
         Spaces around the arrows may be left out, and a kind may be shortened
         to any prefix only it has: "bl> <gr pi> <sc".
         """
-        spaced = typed.lower().replace(">", "> ").replace("<", " <")
+        joined = re.sub(r"<\s+", "<", re.sub(r"\s+>", ">", typed.lower()))
+        spaced = joined.replace(">", "> ").replace("<", " <")
         tokens = spaced.split()
         if len(tokens) != FISH_PER_STICK:
             raise ValueError(f"a stick is {FISH_PER_STICK} fish, top to bottom, like "

@@ -1,0 +1,254 @@
+"""Playing: seeded bot games for every player count and variant, replay and
+score agreeing with the log, the greedy bot against random, typed chance and
+moves, and what each seat may see."""
+
+import io
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from fishstix_helpers import game
+from stixxcli.engine import Table, check_log, play_bots, replay
+from stixxcli.game import Chance, Choice
+from stixxcli.rules import resolve
+from stixxcli_games.fishstix.sticks import deck_for, turned_round
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "fishstix"
+VARIANTS = ["standard", "pile-empty", "quick"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seeded_bot_games_validate_and_replay_to_the_recorded_result(variant, players):
+    bots = ["greedy", "random", "greedy", "random"][:players]
+    for seed in range(2):
+        log = play_bots("fishstix", bots, f"{variant}-{players}-{seed}", variant=variant)
+        assert log["finished"]
+        verdict = check_log(log)
+        assert verdict.valid, verdict.line()
+        assert verdict.result == log["result"]
+        *_, last = replay(log)
+        assert last.state.over
+        assert last.state.result().to_json() == log["result"]
+
+
+def test_the_same_seed_plays_the_same_game():
+    assert play_bots("fishstix", ["greedy", "random"], 42) == play_bots("fishstix", ["greedy", "random"], 42)
+
+
+def test_the_ends_of_the_game_in_bot_games():
+    random_game = play_bots("fishstix", ["random", "random"], 3)
+    # Random players fill no track: every stick gets played, the pile and hands run out.
+    assert len(random_game["moves"]) == 71
+    assert random_game["moves"][-1]["draw"] is None
+    pile_empty = play_bots("fishstix", ["random", "random"], 3, variant="pile-empty")
+    # 72 - start - 6 dealt = 65 draws, and the game stops at the last one.
+    assert len(pile_empty["moves"]) == 65 and pile_empty["moves"][-1]["draw"] is not None
+    quick = play_bots("fishstix", ["greedy", "greedy"], 3, variant="quick")
+    winner = quick["result"]["winners"][0]
+    assert quick["result"]["breakdown"][winner]["all_kinds_full"]
+    assert quick["result"]["scores"][winner] == 30 and quick["moves"][-1]["draw"] is None
+
+
+def test_greedy_beats_random():
+    wins = games = 0
+    for seed in range(40):
+        bots = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        log = play_bots("fishstix", bots, seed)
+        greedy = bots.index("greedy")
+        games += 1
+        wins += log["result"]["winners"] == [greedy]
+    assert wins >= 38, f"greedy won {wins} of {games}"
+
+
+def test_greedy_beats_random_at_four_players():
+    wins = 0
+    for seed in range(10):
+        log = play_bots("fishstix", ["random", "random", "greedy", "random"], seed)
+        wins += log["result"]["winners"] == [2]
+    assert wins >= 9
+
+
+def test_greedy_takes_the_most_useful_points_not_the_most_points():
+    from fishstix_helpers import position
+    from stixxcli_games.fishstix.bots import GreedyBot
+
+    # Blue is already full for p0: four blue points are worth nothing, two green are.
+    _, state = position("blue> blue> green> green>",
+                        [["blue> blue> <pink <pink", "<pink <pink green> <pink", "<orange <orange <orange <orange"],
+                         ["<purple <purple <purple <purple", "<school <school <school <school", "<pink <pink <pink <pink"]])
+    state.tracks[0][0] = 10
+    ask = next(state.turn())
+    answer = GreedyBot(game(), {}, 0, random.Random(1)).choose(state, ask)
+    stick, fish = state._answer_stick(0, answer)
+    assert state.layout.points(fish, answer["column"], answer["row"], state.kinds) == {"green": 2}
+
+
+def test_chance_typed_at_a_real_table_either_way_up_and_shortened():
+    fishstix = game()
+    rules = resolve(fishstix, "standard").values
+    deck = fishstix_deck()
+    rng = random.Random(5)
+    asked = []
+
+    def typed(stick):
+        # As a person might type it: turned round, every kind cut to 3 letters.
+        tokens = deck.text(turned_round(deck.fish[stick])).split(" ")
+        return " ".join(t.replace(t.strip("<>"), t.strip("<>")[:3]) for t in tokens)
+
+    def chance(ask: Chance):
+        asked.append((ask.name, ask.seat))
+        drawn = ask.draw(rng)
+        if isinstance(drawn, list):
+            return ask.parse(", ".join(typed(s) for s in drawn))
+        return ask.parse(typed(drawn))
+
+    players = [{"name": "Ann"}, {"name": "Bob", "bot": "greedy"}]
+    table = Table.new(fishstix, rules, "standard", players, 9, chance=chance)
+    assert asked == [("start", None), ("hand", 0), ("hand", 1)]
+    for _ in range(6):
+        table.play_turn(chance=chance, choose=lambda ask: ask.options[0])
+    assert asked[3:] == [("draw", 0), ("draw", 1)] * 3
+    assert check_log(table.finish()).valid
+
+
+def fishstix_deck():
+    rules = resolve(game(), "standard").values
+    return deck_for(tuple(rules["kinds"]), tuple(rules["deck"]))
+
+
+def test_typed_chance_that_cannot_be_is_refused():
+    fishstix = game()
+    rules = dict(resolve(fishstix, "standard").values)
+    setup = fishstix.setup(rules, ["Ann", "Bob"])
+    start = next(setup)
+    with pytest.raises(ValueError, match="no stick in the deck shows"):
+        start.parse("blue> blue> blue> blue>")
+    hand = setup.send(start.parse("blue> <green pink> <orange"))
+    with pytest.raises(ValueError, match="already dealt"):
+        start.parse("blue> <green pink> <orange")
+    with pytest.raises(ValueError, match="a hand is 3 sticks"):
+        hand.parse("green> <pink orange> <purple, pink> <orange purple> <school")
+    with pytest.raises(ValueError, match="not that many"):
+        hand.parse("green> <pink orange> <purple, green> <pink orange> <purple, pink> <orange purple> <school")
+    with pytest.raises(ValueError, match="not that many"):
+        hand.parse("blue> <green pink> <orange, green> <pink orange> <purple, pink> <orange purple> <school")
+
+
+def test_moves_typed_at_the_terminal_round_trip_through_the_notation():
+    log = play_bots("fishstix", ["greedy", "random"], 11)
+    log["moves"] = log["moves"][:6]
+    log["finished"] = False
+    del log["result"]
+    table = Table.resume(log)
+    state = table.state
+    ask = next(state.turn())
+    assert isinstance(ask, Choice) and ask.seat == 0 and "2 r 3 -1" in ask.prompt
+    for option in ask.options:
+        assert state.parse_move(ask.notation(option)) == option
+    sample = ask.options[len(ask.options) // 2]
+    assert ask.notation(sample) == (f"{sample['hand']}{' r' if sample['turned'] else ''} "
+                                    f"{sample['column']} {sample['row']}")
+    turned = next(o for o in ask.options if o["turned"])
+    assert state.parse_move(f"{turned['hand']} t {turned['column']} {turned['row']}") == turned
+    for text, reason in [("9 1 0", "hand holds sticks 1 to 3"), ("1 x 1 0", "type the hand number"),
+                         ("one 1 0", "whole numbers"), ("1 0 0", "already holds a fish"),
+                         ("1 50 0", "directly left or right")]:
+        with pytest.raises(ValueError, match=reason):
+            state.parse_move(text)
+
+
+def test_a_typed_move_and_draw_at_a_table_of_people():
+    fishstix = game()
+    rules = resolve(fishstix, "standard").values
+    table = Table.new(fishstix, rules, "standard", [{"name": "Ann"}, {"name": "Bob"}], 1)
+    second = table.state.hands[0][1]
+    first_in_pile = min(table.state.pile)
+    move = table.play_turn(chance=lambda ask: ask.parse(first_in_pile),
+                           choose=lambda ask: ask.parse("2 r 1 0"))
+    assert (move["stick"], move["turned"], move["column"], move["row"]) == (second, True, 1, 0)
+    assert move["draw"] == first_in_pile and first_in_pile in table.state.hands[0]
+    # Bob's draw, private to him, cannot be the stick Ann has just drawn.
+    turn = table.state.turn()
+    ask = next(turn)
+    assert ask.seat == 1
+    draw = turn.send(ask.options[0])
+    assert isinstance(draw, Chance) and draw.seat == 1
+    with pytest.raises(ValueError, match="is left in the pile"):
+        draw.parse(first_in_pile)
+
+
+def test_each_seat_sees_only_its_own_hand():
+    log = play_bots("fishstix", ["greedy", "random", "greedy"], 5)
+    log["moves"] = log["moves"][:4]
+    log["finished"] = False
+    del log["result"]
+    state = Table.resume(log).state
+    seen = state.view(1)
+    assert seen["hands"][1] == state.hands[1]
+    assert seen["hands"][0] == {"sticks": 3} and seen["hands"][2] == {"sticks": 3}
+    assert "contents" not in seen["pile"] and seen["pile"]["sticks"] == state.pile_size
+    everything = state.view(None)
+    assert everything["hands"] == state.hands and len(everything["pile"]["contents"]) == state.pile_size
+    json.dumps(everything)
+    assert game().hidden_information
+
+    def shown(viewer):
+        console = Console(file=io.StringIO(), width=200, record=True)
+        console.print(state.render(viewer))
+        return console.export_text()
+
+    mine = shown(1)
+    assert "random-1's hand" in mine and "greedy-0's hand" not in mine and "greedy-2's hand" not in mine
+    assert "1 r" in mine and "column" in mine and "row" in mine
+    for kind in ("blue", "green", "pink", "orange", "purple", "school"):
+        assert kind in mine  # a score track for each kind
+    all_hands = shown(None)
+    assert all(f"{name}'s hand" in all_hands for name in state.names)
+
+
+def test_the_layout_labels_every_column_and_row():
+    log = play_bots("fishstix", ["greedy", "greedy"], 2)
+    state = Table.resume(dict(log, moves=log["moves"][:8], finished=False, result=None)).state
+    console = Console(file=io.StringIO(), width=250, record=True)
+    console.print(state.render(None))
+    text = console.export_text()
+    left, right, top, bottom = state.layout.bounds()
+    header = next(line for line in text.splitlines() if line.rstrip().endswith("column"))
+    assert header.split()[:-1] == [str(c) for c in range(left - 1, right + 2)]
+    labels = [line.split()[0] for line in text.splitlines()[2:2 + bottom - top + 3]]
+    assert labels == [str(r) for r in range(top - 1, bottom + 2)]
+
+
+def test_loading_the_game_imports_no_rich():
+    code = ("import sys; from stixxcli.plugins import get_game; from stixxcli.engine import check_log, play_bots; "
+            "log = play_bots('fishstix', ['greedy', 'random'], 1); assert check_log(log).valid; "
+            "print('rich' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_examples_are_bot_games_that_replay_exactly():
+    files = sorted(EXAMPLES.glob("*.json"))
+    assert len(files) >= 2
+    for path in files:
+        log = json.loads(path.read_text())
+        verdict = check_log(log, str(path))
+        assert verdict.valid, verdict.line()
+        bots = [p["bot"] for p in log["players"]]
+        assert play_bots("fishstix", bots, log["seed"], variant=log["variant"]) == log
+
+
+def test_validating_is_cheap():
+    logs = [play_bots("fishstix", ["random", "random", "random"], seed) for seed in range(20)]
+    started = time.perf_counter()
+    for log in logs:
+        assert check_log(log).valid
+    per_game = (time.perf_counter() - started) / len(logs)
+    assert per_game < 0.02, f"{per_game * 1000:.1f} ms per validated game"
