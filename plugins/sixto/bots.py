@@ -10,6 +10,7 @@ from .state import DIE_FACES
 LOST_BOX_COST = 0.55  # a skipped box is a cross the row can never have
 TARGET_BONUS = 0.4    # target crosses score and bring the closing of a colour nearer
 REROLL_SAMPLES = 24
+DEAD_ROW_COST = 1.5
 GAME_OVER_COST = 3.0  # solo: ending the game now forfeits every later cross
 
 
@@ -19,6 +20,8 @@ def cross_value(state, seat: int, row: int, box: int) -> float:
     value = 1.0 - LOST_BOX_COST * lost
     if box >= state.first_target:
         value += TARGET_BONUS
+    elif box >= state.first_target - 1 and state.count[seat][row] + 1 < state.target_min:
+        value -= DEAD_ROW_COST  # only target boxes left, and too few crosses to reach them
     # Near the end a lost box matters less: there are few turns left to fill it.
     removed = len(state.closed)
     left = state.rules["end_after_removed_dice"] - removed

@@ -27,6 +27,8 @@ def colour_style(name: str) -> str:
 def _header(table: Table, boxes: int, first_target: int) -> None:
     table.add_column("", no_wrap=True)
     for box in range(boxes):
+        if box == first_target:
+            table.add_column("", no_wrap=True, width=1)  # the line before the target area
         target = box >= first_target
         table.add_column(Text(str(box + 1), style="bold reverse" if target else "bold"),
                          justify="center", no_wrap=True)
@@ -37,7 +39,7 @@ def _header(table: Table, boxes: int, first_target: int) -> None:
 def _footer(table: Table, score: dict, boxes: int, first_target: int) -> None:
     cells = [Text("columns", style="bold")]
     cells += [Text(str(points), style="red" if points < 0 else "") for points in score["columns"]]
-    cells += [Text("") for _ in range(boxes - first_target)]
+    cells += [Text("") for _ in range(boxes - first_target + 1)]
     cells += [Text(""), Text(str(score["columns_total"]), style="bold")]
     table.add_row(*cells, end_section=True)
 
@@ -63,11 +65,13 @@ def render_state(state):
                 label.append(" closed", style="dim")
             cells = [label]
             for box in range(boxes):
+                if box == first_target:
+                    cells.append(Text("|", style="dim"))
                 background = f" on {TARGET_BACKGROUND}" if box >= first_target else ""
                 if crossed[box]:
                     cells.append(Text("X", style=f"bold black on {style}"))
                 elif box < rightmost:
-                    cells.append(Text(str(numbers[box]), style=f"dim strike{background}"))
+                    cells.append(Text("/", style=f"dim{background}"))  # lost: skipped, as crossed out on paper
                 elif closed:
                     cells.append(Text("-", style=f"dim{background}"))
                 else:
@@ -76,10 +80,10 @@ def render_state(state):
             cells.append(Text(str(score["rows"][row]), style="red" if score["rows"][row] < 0 else ""))
             table.add_row(*cells)
         _footer(table, score, boxes, first_target)
-        table.add_row(Text("total", style="bold"), *[Text("")] * boxes, Text(str(score["crosses"])),
+        table.add_row(Text("total", style="bold"), *[Text("")] * (boxes + 1), Text(str(score["crosses"])),
                       Text(str(score["total"]), style="bold"))
         parts.append(table)
-    parts.append(Text(f"X crossed, struck-out numbers lost (skipped), boxes {first_target + 1}-{boxes} "
+    parts.append(Text(f"X crossed, / lost (skipped), - closed, boxes {first_target + 1}-{boxes} "
                       f"the target area (needs {rules['target_min_crosses']} crosses in the row first)",
                       style="dim"))
     return Group(*parts)
@@ -122,6 +126,8 @@ def render_paper(scores):
             style = colour_style(colour)
             cells = [Text(colour, style=f"bold {style}")]
             for box in range(boxes):
+                if box == first_target:
+                    cells.append(Text("|", style="dim"))
                 background = f" on {TARGET_BACKGROUND}" if box >= first_target else ""
                 if sheet.grid[row][box]:
                     cells.append(Text("X", style=f"bold black on {style}"))
@@ -130,10 +136,10 @@ def render_paper(scores):
             cells.append(Text(str(sum(sheet.grid[row]))))
             cells.append(Text(str(score["rows"][row]), style="red" if score["rows"][row] < 0 else ""))
             table.add_row(*cells)
-        table.add_row(Text("rows", style="bold"), *[Text("")] * boxes, Text(""),
+        table.add_row(Text("rows", style="bold"), *[Text("")] * (boxes + 1), Text(""),
                       Text(str(score["rows_total"]), style="bold"), end_section=True)
         _footer(table, score, boxes, first_target)
-        table.add_row(Text("total", style="bold"), *[Text("")] * boxes, Text(str(score["crosses"])),
+        table.add_row(Text("total", style="bold"), *[Text("")] * (boxes + 1), Text(str(score["crosses"])),
                       Text(str(score["total"]), style="bold"))
         parts.append(table)
     if len(scores.sheets) > 1:

@@ -1,0 +1,63 @@
+"""Hand-made Sixto logs for the tests: simple sheets whose numbers are easy to
+follow, and short helpers to write a turn."""
+
+import functools
+
+from stixxcli.gamelog import new_log
+from stixxcli.plugins import get_game
+from stixxcli.rules import resolve
+
+COLOURS = ["red", "yellow", "green", "blue", "purple", "orange"]
+# Sheet A: every row shows 1 2 3 4 5 6 1 2 3 4 5 6, so box b shows ((b - 1) % 6) + 1.
+# Sheet B: every row shows 6 5 4 3 2 1 6 5 4 3 2 1.
+SHEETS = {"A": [[1, 2, 3, 4, 5, 6] * 2 for _ in COLOURS],
+          "B": [[6, 5, 4, 3, 2, 1] * 2 for _ in COLOURS],
+          "C": [[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2] for _ in COLOURS]}
+NAMES = ["Ada", "Bo", "Cy"]
+
+
+def game():
+    return get_game("sixto")
+
+
+@functools.lru_cache(maxsize=None)
+def standard_rules():
+    return resolve(game(), "standard").values
+
+
+def rules(**changes):
+    values = dict(standard_rules())
+    values["sheets"] = SHEETS
+    values.update(changes)
+    return values
+
+
+def make_log(moves, *, players=2, finished=False, setup=None, variant="standard", **rule_changes):
+    log = new_log("sixto", variant, rules(**rule_changes), [{"name": n} for n in NAMES[:players]],
+                  setup if setup is not None else {"sheets": ["A", "B", "C"][:players]})
+    log["moves"] = list(moves)
+    log["finished"] = finished
+    return log
+
+
+def roll(*values, dice=COLOURS):
+    """A roll of the dice in play, in row order; one number means all show it."""
+    if len(values) == 1:
+        values = values * len(dice)
+    return dict(zip(dice, values))
+
+
+def crosses(text):
+    """[["red", 4], ["blue", 7]] from "red4 blue7" ("" for none)."""
+    out = []
+    for word in text.split():
+        colour = word.rstrip("0123456789")
+        out.append([colour, int(word[len(colour):])])
+    return out
+
+
+def turn(seat, rolls, *per_seat):
+    """A move: the active seat, its roll or rolls, then each seat's crosses as text."""
+    if isinstance(rolls, dict):
+        rolls = [rolls]
+    return {"seat": seat, "rolls": rolls, "crosses": [crosses(t) for t in per_seat]}

@@ -1,0 +1,301 @@
+"""Every rule and ruling of a Sixto turn, and every refusal, on hand-made logs."""
+
+import random
+
+import pytest
+
+from stixxcli.engine import check_log, open_game, play_bots, replay
+
+from sixto_logs import COLOURS, make_log, roll, turn
+
+
+def verdict_of(moves, **kwargs):
+    return check_log(make_log(moves, **kwargs))
+
+
+def refused(moves, index, *words, **kwargs):
+    verdict = verdict_of(moves, **kwargs)
+    assert not verdict.valid
+    assert verdict.index == index, verdict.line()
+    for word in words:
+        assert word in verdict.error, verdict.error
+    return verdict
+
+
+def final_state(moves, **kwargs):
+    *_, last = replay(make_log(moves, **kwargs))
+    return last.state
+
+
+def ada_reaches_four_in(colours):
+    """Four turns in which Ada (sheet A) crosses boxes 1-4 of the given rows."""
+    return [turn(k % 2, roll(k + 1), " ".join(f"{c}{k + 1}" for c in colours), "") for k in range(4)]
+
+
+# Legal play -----------------------------------------------------------------
+
+
+def test_everyone_uses_the_active_players_roll():
+    moves = [turn(0, roll(1, 2, 3, 4, 5, 6), "red1 yellow2 green3", "orange1"),
+             turn(1, roll(6), "red6", "red1 yellow1")]
+    state = final_state(moves)
+    assert state.crossed[0][0][:6] == [True, False, False, False, False, True]
+    assert state.crossed[1][5][0] and state.crossed[1][0][0] and state.crossed[1][1][0]
+    assert state.seat == 0 and state.turns == 2 and not state.over
+    assert verdict_of(moves).valid
+
+
+def test_nobody_has_to_cross():
+    state = final_state([turn(0, roll(1), "", ""), turn(1, roll(2), "", "")])
+    assert state.result().to_json()["scores"] == [0, 0]
+
+
+def test_skipped_boxes_are_lost():
+    state = final_state([turn(0, roll(5), "red5", "")])
+    assert state.lost(0, 0) == [0, 1, 2, 3]
+    assert state.view()["players"][0]["rows"][0]["lost"] == [1, 2, 3, 4]
+
+
+def test_the_last_roll_counts_after_a_reroll():
+    moves = [turn(0, [roll(1), roll(2)], "red2", "")]
+    assert verdict_of(moves).valid
+    refused([turn(0, [roll(1), roll(2)], "red1", "")], 0, "box 1 of red shows 1, but the red die shows 2")
+
+
+def test_target_box_after_four_crosses():
+    moves = ada_reaches_four_in(["red"]) + [turn(0, roll(4), "red10", "")]
+    state = final_state(moves)
+    assert state.target_count[0][0] == 1 and state.count[0][0] == 5
+
+
+# Closing colours and the end -----------------------------------------------------
+
+
+def closing_red():
+    """Ada crosses red 1-4, then target boxes 10 and 11: red closes at the end of turn 6,
+    in which Bo still crosses red box 2 (it shows 5 on sheet B)."""
+    return ada_reaches_four_in(["red"]) + [turn(0, roll(4), "red10", ""), turn(1, roll(5), "red11", "red2")]
+
+
+def test_a_colour_closes_at_the_end_of_the_turn_for_everyone():
+    state = final_state(closing_red())
+    assert state.closed == {0: 6}
+    assert state.crossed[1][0][1]  # Bo's cross in the closing turn stands
+    assert state.dice() == COLOURS[1:]
+    assert not state.over
+
+
+def test_the_removed_die_is_not_rolled():
+    moves = closing_red() + [turn(0, roll(3), "", "")]
+    refused(moves, 6, "the red die left the game", "closed at the end of turn 6")
+    assert verdict_of(closing_red() + [turn(0, roll(3, dice=COLOURS[1:]), "", "")]).valid
+
+
+def test_no_cross_in_a_closed_colour():
+    moves = closing_red() + [turn(0, roll(3, dice=COLOURS[1:]), "", "red4")]
+    refused(moves, 6, "Bo (seat 1)", "red closed at the end of turn 6", "no one may cross in it")
+
+
+def test_game_ends_after_the_turn_the_third_die_leaves():
+    # Ada closes red and yellow in turn 6, green in turn 8.
+    moves = ada_reaches_four_in(["red", "yellow", "green"])
+    moves += [turn(0, roll(4), "red10 yellow10 green10", ""),
+              turn(1, roll(5), "red11 yellow11", ""),
+              turn(0, roll(6, dice=COLOURS[2:]), "", ""),
+              turn(1, roll(5, dice=COLOURS[2:]), "green11", "")]
+    state = final_state(moves[:7])
+    assert len(state.closed) == 2 and not state.over
+    verdict = verdict_of(moves, finished=True)
+    assert verdict.valid, verdict.line()
+    state = final_state(moves)
+    assert state.over and state.seat is None and "3 dice have left" in state.end
+    # moves after the end
+    refused(moves + [turn(0, roll(1, dice=COLOURS[3:]), "", "")], 8, "already over")
+
+
+def test_a_game_declared_over_too_early():
+    moves = closing_red()
+    verdict = verdict_of(moves, finished=True)
+    assert not verdict.valid and "the log says the game is over" in verdict.error
+
+
+def test_an_unfinished_game_that_has_ended():
+    verdict = verdict_of([turn(0, roll(3), "red9 yellow9 green9 blue9 purple9 orange9", "")])
+    assert not verdict.valid and '"finished": false' in verdict.error
+
+
+def test_game_ends_when_a_player_can_no_longer_cross():
+    # Box 9 shows 3 on sheet A: with one cross per row, only target boxes are left.
+    moves = [turn(0, roll(3), "red9 yellow9 green9 blue9 purple9 orange9", "")]
+    state = final_state(moves)
+    assert state.over and "Ada can no longer cross any box" in state.end
+    assert verdict_of(moves, finished=True).valid
+
+
+def test_a_player_with_crossable_boxes_left_is_not_stuck():
+    moves = [turn(0, roll(3), "red9 yellow9 green9 blue9 purple9", "")]
+    assert not final_state(moves).over
+
+
+def test_a_finished_row_counts_as_blocked():
+    state = final_state(ada_reaches_four_in(["red"]))
+    state.rightmost[0] = [11, 11, 11, 11, 11, 7]
+    assert not state.stuck(0)
+    state.rightmost[0][5] = 11
+    assert state.stuck(0)
+
+
+def test_solo_game_ends_with_two_dice_unused():
+    solo = dict(players=1, solo_unused_dice_end=2, variant="solo")
+    one_unused = [turn(0, roll(1), "red1 yellow1 green1 blue1 purple1")]
+    state = final_state(one_unused, **solo)
+    assert not state.over and state.seat == 0
+    two_unused = one_unused + [turn(0, roll(2), "red2 yellow2 green2 blue2")]
+    state = final_state(two_unused, **solo)
+    assert state.over and "left 2 rolled dice unused" in state.end
+    assert verdict_of(two_unused, finished=True, **solo).valid
+
+
+def test_solo_end_is_off_in_the_standard_rules():
+    state = final_state([turn(0, roll(2), "")], players=1)
+    assert not state.over
+
+
+# Refusals ------------------------------------------------------------------------
+
+
+def test_die_value_must_be_one_to_six():
+    for bad in (7, 0, -1, 10**30, True, "3", 2.5, None):
+        r = roll(1)
+        r["green"] = bad
+        refused([turn(0, r, "", "")], 0, "the green die shows 1 to 6")
+
+
+def test_roll_for_an_unknown_or_missing_die():
+    r = roll(1)
+    r["pink"] = 3
+    refused([turn(0, r, "", "")], 0, "there is no 'pink' die")
+    r = roll(1)
+    del r["blue"]
+    refused([turn(0, r, "", "")], 0, "no value for the blue die")
+
+
+def test_a_second_reroll():
+    refused([turn(0, [roll(1), roll(2), roll(3)], "", "")], 0, "3 rolls", "re-roll only once", "rerolls: 1")
+    refused([turn(0, [roll(1), roll(2)], "", "")], 0, "no re-roll", rerolls=0)
+    assert verdict_of([turn(0, [roll(1), roll(2), roll(3)], "", "")], rerolls=2).valid
+
+
+def test_no_roll():
+    refused([{"seat": 0, "rolls": [], "crosses": [[], []]}], 0, "rolls the dice at least once")
+
+
+def test_cross_whose_box_does_not_show_the_die():
+    refused([turn(0, roll(1, 2, 3, 4, 5, 6), "", "red3")], 0,
+            "Bo (seat 1)", "box 3 of red shows 4, but the red die shows 1")
+
+
+def test_box_left_of_an_earlier_cross():
+    moves = [turn(0, roll(5), "red5", ""), turn(1, roll(2), "red2", "")]
+    refused(moves, 1, "Ada (seat 0)", "box 2 of red lies left of the cross in box 5", "left to right")
+    moves = [turn(0, roll(5), "red5", ""), turn(1, roll(5), "red5", "")]
+    refused(moves, 1, "box 5 of red is already crossed")
+
+
+def test_two_crosses_with_one_die():
+    refused([turn(0, roll(1), "red1 red7", "")], 0, "uses the red die twice", "at most one box per player")
+
+
+def test_target_box_too_early():
+    moves = ada_reaches_four_in(["red"])[:3] + [turn(1, roll(4), "red10", "")]
+    refused(moves, 3, "box 10 of red is in the target area", "holds only 3 crosses", "4 needed")
+
+
+def test_box_outside_the_row():
+    refused([turn(0, roll(1), "red13", "")], 0, "red has boxes 1 to 12, not 13")
+    refused([turn(0, roll(1), "red0", "")], 0, "not 0")
+    refused([{"seat": 0, "rolls": [roll(1)], "crosses": [[["red", -4]], []]}], 0, "not -4")
+
+
+def test_malformed_moves_are_refused_with_a_reason():
+    good = turn(0, roll(1), "red1", "")
+    cases = [
+        ({**good, "crosses": [[["red", 1]]]}, "one list per seat (2), not 1"),
+        ({**good, "crosses": [{"red": 1}, []]}, "must be a list of [colour, box] pairs"),
+        ({**good, "crosses": [[["red"]], []]}, "a cross is [colour, box number]"),
+        ({**good, "crosses": [[["red", True]], []]}, "a cross is [colour, box number]"),
+        ({**good, "crosses": [[["red", "1"]], []]}, "a cross is [colour, box number]"),
+        ({**good, "crosses": [[[1, 1]], []]}, "a cross is [colour, box number]"),
+        ({**good, "crosses": [[["pink", 1]], []]}, "no colour 'pink'"),
+        ({**good, "crosses": "red1"}, "'crosses' must be a list"),
+        ({**good, "rolls": roll(1)}, "'rolls' must be a list"),
+        ({**good, "rolls": [[1, 2, 3, 4, 5, 6]]}, "must map each die in play"),
+        ({**good, "seat": False}, "'seat' must be a whole number"),
+        ({**good, "dice": 3}, "unknown key 'dice'"),
+        ({"seat": 0, "crosses": [[], []]}, "has no 'rolls'"),
+        ({"seat": 0, "rolls": [roll(1)]}, "has no 'crosses'"),
+    ]
+    for move, words in cases:
+        refused([move], 0, words)
+
+
+def test_wrong_player():
+    refused([turn(1, roll(1), "", "")], 0, "wrong player")
+
+
+def test_a_refused_move_leaves_the_state_unchanged():
+    game, state = open_game(make_log([]))
+    with pytest.raises(Exception):
+        state.apply(turn(0, roll(1), "red1", "red9"))
+    assert not any(state.crossed[0][0]) and state.turns == 0 and state.seat == 0
+
+
+# Setup ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("setup, words", [
+    ({"sheets": ["A", "A"]}, "sheet A is dealt twice"),
+    ({"sheets": ["A", "Z"]}, "no sheet 'Z'"),
+    ({"sheets": ["A"]}, "deals 1 sheets to 2 players"),
+    ({"sheets": ["A", 1]}, "no sheet 1"),
+    ({"sheets": "A B"}, "'sheets' must be a list"),
+    ({"sheets": ["A", "B"], "first": 1}, "unknown key 'first'"),
+    ([], "must be a JSON object"),
+])
+def test_bad_setups(setup, words):
+    verdict = verdict_of([], setup=setup)
+    assert not verdict.valid and verdict.index is None and words in verdict.error
+
+
+def test_malformed_input_never_breaks_the_plugin():
+    junk = [None, True, -1, 0, 7, 10**40, 2.5, "x", "", [], {}, [[]], ["red", 1], {"red": 1}]
+    log = play_bots("sixto", ["random", "random", "random"], 11)
+    rng = random.Random(5)
+    refusals = 0
+    for _ in range(400):
+        broken = make_log([], players=3)
+        broken["rules"], broken["rules_digest"], broken["setup"] = log["rules"], log["rules_digest"], log["setup"]
+        broken["moves"] = [dict(m, rolls=[dict(r) for r in m["rolls"]], crosses=[[list(c) for c in s]
+                                                                                for s in m["crosses"]])
+                           for m in log["moves"]]
+        move = rng.choice(broken["moves"])
+        where = rng.choice(["seat", "rolls", "roll", "roll value", "crosses", "seat crosses", "cross", "box"])
+        value = rng.choice(junk)
+        if where == "roll":
+            move["rolls"][0] = value
+        elif where == "roll value":
+            move["rolls"][-1][rng.choice(list(move["rolls"][-1]))] = value
+        elif where == "seat crosses":
+            move["crosses"][rng.randrange(3)] = value
+        elif where == "cross" and any(move["crosses"]):
+            marks = next(s for s in move["crosses"] if s)
+            marks[0] = value
+        elif where == "box" and any(move["crosses"]):
+            marks = next(s for s in move["crosses"] if s)
+            marks[0][1] = value
+        else:
+            move[where if where in move else "seat"] = value
+        verdict = check_log(broken)
+        assert "plugin failed" not in (verdict.error or ""), verdict.line()
+        refusals += not verdict.valid
+    assert refusals > 300
