@@ -14,6 +14,7 @@ from __future__ import annotations
 from stixxcli.game import Choice, IllegalMove, Result, State, places, require
 
 from .board import Board
+from .layout import conflicts
 
 MOVE_KEYS = {"A": ("seat", "option", "takes"),
              "B": ("seat", "option", "takes"),
@@ -50,6 +51,9 @@ class StixxState(State):
         self.seat: int | None = starts
         self.over = False
         self.end: str | None = None
+        # RULINGS: touching same-colour stixx in a recorded layout are a warning, not an error.
+        self.warnings = [f"stixx {a} and {b} touch and are both {self.colours[layout[a]]}"
+                         for a, b in conflicts(board, layout)]
 
     # What the rules allow ------------------------------------------------------
 
@@ -271,7 +275,7 @@ class StixxState(State):
                                     "colour": colour, "correct": correct})
             if correct and self.revealed_at[target] is None:
                 self._reveal(target, turn)
-        if option == "B":
+        if option == "B" and self.revealed_at[seat] is None:
             self._reveal(seat, turn)
 
         for stixx in takes:
@@ -368,8 +372,6 @@ class StixxState(State):
     # What a viewer sees ------------------------------------------------------------
 
     def view(self, viewer: int | None = None) -> dict:
-        from .layout import conflicts
-
         players = []
         for seat, name in enumerate(self.names):
             colour = self.colour_seen_by(seat, viewer)
@@ -393,9 +395,7 @@ class StixxState(State):
             "players": players,
             "reveal_order": list(self.reveal_order),
             "challenges": [dict(c) for c in self.challenges],
-            # RULINGS: touching same-colour pairs in a recorded layout are a warning, not an error.
-            "layout_warnings": [f"stixx {a} and {b} touch and are both {self.colours[self.layout[a]]}"
-                                for a, b in conflicts(self.board, self.layout)],
+            "layout_warnings": list(self.warnings),
         }
         if viewer is not None:
             out["viewer"] = viewer

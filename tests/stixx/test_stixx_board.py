@@ -1,0 +1,98 @@
+"""The board of the rulings and the layouts the setup draws."""
+
+import random
+import time
+from collections import Counter
+
+import pytest
+
+from stixxcli.engine import drive
+from stixxcli_games.stixx.board import board, segment_count
+from stixxcli_games.stixx.layout import conflicts, layout_problem, random_layout
+
+
+def test_geometry_of_the_rulings():
+    grid = board(2)
+    assert len(grid.points) == 19
+    assert grid.points[9] == (0, 0)  # the centre is point 9
+    assert grid.points[0] == (0, -2) and grid.points[18] == (0, 2)
+    assert grid.size == 42 == segment_count(2)
+    assert list(grid.stixx) == sorted(grid.stixx)
+    assert all(i < j for i, j in grid.stixx)
+    assert grid.centre_star == (13, 15, 21, 24, 25, 26)
+    assert all(9 in grid.stixx[s] for s in grid.centre_star)
+    assert set(Counter(len(t) for t in grid.touches)) == {5, 7, 8, 10}
+
+
+def test_touching_is_sharing_an_end_point():
+    grid = board(2)
+    for s, (i, j) in enumerate(grid.stixx):
+        shared = {t for t, ends in enumerate(grid.stixx) if t != s and {i, j} & set(ends)}
+        assert set(grid.touches[s]) == shared
+        assert all(s in grid.touches[t] for t in grid.touches[s])
+    # Stixx 0 joins points 0 and 1 on the top edge: it touches the stixx at those two corners.
+    assert grid.stixx[0] == (0, 1)
+    assert grid.touches[0] == (1, 2, 3, 4, 5)
+
+
+def test_smaller_board():
+    grid = board(1)
+    assert (len(grid.points), grid.size) == (7, 12)
+    assert len(grid.centre_star) == 6
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_drawn_layouts_have_full_centre_star_and_no_touching_colours(seed):
+    grid = board(2)
+    layout = random_layout(grid, 6, 7, True, random.Random(seed))
+    assert Counter(layout) == {c: 7 for c in range(6)}
+    assert sorted(layout[s] for s in grid.centre_star) == list(range(6))
+    assert conflicts(grid, layout) == []
+    assert layout_problem(grid, layout, list("abcdef"), 7, True) is None
+
+
+def test_layouts_are_fast_and_differ():
+    grid = board(2)
+    start = time.perf_counter()
+    layouts = {tuple(random_layout(grid, 6, 7, True, random.Random(seed))) for seed in range(30)}
+    per_layout = (time.perf_counter() - start) / 30
+    assert per_layout < 0.25
+    assert len(layouts) == 30
+    # Every colour reaches every place over the draws: the walk spreads them.
+    seen = {(s, layout[s]) for layout in layouts for s in range(grid.size)}
+    assert len(seen) > 0.9 * 42 * 6
+
+
+def test_setup_draws_and_parses(kit):
+    setup = drive(kit.game.setup(kit.rules(), ["Ann", "Bob", "Cas"]),
+                  lambda ask: ask.draw(random.Random(ask.name)), None)
+    assert set(setup) == {"layout", "secret_colours", "starts"}
+    assert len(set(setup["secret_colours"])) == 3 and setup["starts"] == 0
+    state = kit.game.start(kit.rules(), ["Ann", "Bob", "Cas"], setup)
+    assert state.warnings == []
+
+
+def test_setup_chances_are_private_and_typed(kit):
+    questions = kit.game.setup(kit.rules(), ["Ann", "Bob"])
+    layout_chance = next(questions)
+    assert layout_chance.seat is None
+    initials = "".join(c[0] for c in kit.layout)
+    assert layout_chance.parse(initials) == kit.layout
+    assert layout_chance.parse(" ".join(kit.layout)) == kit.layout
+    with pytest.raises(ValueError, match="42 colours"):
+        layout_chance.parse("r o y")
+    broken = list(kit.layout)
+    a, b = kit.board.centre_star[0], next(s for s in range(42) if s not in kit.board.centre_star
+                                          and kit.layout[s] != kit.layout[kit.board.centre_star[0]])
+    broken[a], broken[b] = broken[b], broken[a]
+    with pytest.raises(ValueError, match="centre star"):
+        layout_chance.parse(" ".join(broken))
+    ann = questions.send(kit.layout)
+    assert ann.seat == 0
+    assert ann.parse("Red") == "red" and ann.parse("p") == "purple"
+    bob = questions.send("red")
+    assert bob.seat == 1
+    with pytest.raises(ValueError, match="already drawn"):
+        bob.parse("red")
+    for _ in range(50):  # six tokens, drawn without putting one back
+        assert bob.draw(random.Random()) != "red"
