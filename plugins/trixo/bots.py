@@ -10,6 +10,9 @@ from . import board
 from .board import ARROW, TILES
 
 TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
+# A tile in hand now is worth more than a tile the next player may take: they
+# may not hold the tile, or may play elsewhere.
+THREAT_WEIGHT = 0.9
 # Tiles worth keeping for later: an arrow can rescue or ruin a position, a trixo tile blocks.
 SPEND = {"x": 0.0, "o": 0.0, "trixo": 1.5, ARROW: 4.0}
 
@@ -50,7 +53,7 @@ class GreedyBot(Bot):
         after, changed = board.play(state.layout, option)
         taken = board.collect(after, changed)
         value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[option["tile"]]
-        return value - TILE_VALUE * self._threat(after, holds, state.max_stack)
+        return value - THREAT_WEIGHT * TILE_VALUE * self._threat(after, holds, state.max_stack)
 
     def _threat(self, layout: dict, holds: dict, max_stack: int) -> float:
         """The tiles the next player may expect to collect on this layout."""

@@ -109,7 +109,7 @@ class Trixo(Game):
                 if not isinstance(tile, str) or tile not in TILES:
                     raise IllegalSetup(f"hand {seat}: {tile!r} is not a tile (tiles: {', '.join(TILES)})")
                 if not pool[tile]:
-                    raise IllegalSetup(f"hand {seat} holds a {tile} tile, but the rules have "
-                                       f"{rules['tiles'].get(tile, 0)} and the hands before took them all")
+                    raise IllegalSetup(f"hand {seat} holds one {tile} tile too many: the rules have "
+                                       f"{rules['tiles'].get(tile, 0)} and the hands up to it take more")
                 pool[tile] -= 1
         return TrixoState(rules, players, hands)

@@ -7,7 +7,7 @@ from stixxcli.errors import RuleError
 from stixxcli.rules import resolve
 
 from stixxcli_games.trixo import board
-from trixo_helpers import Script, game
+from trixo_helpers import Script, game, rulebook_diagonal
 
 
 def tops(state) -> dict:
@@ -99,13 +99,6 @@ def test_the_move_may_record_what_it_collects_and_it_is_checked():
 
 
 # Slides --------------------------------------------------------------------------
-
-def rulebook_diagonal() -> Script:
-    """Row 0: x o o; row 1: o x .; row 2: o x . -- sliding row 2 right makes the
-    rulebook's diagonal streak of three x."""
-    s = Script([["x", "x", "o", "o"], ["o", "o", "x", "arrow"]])
-    return s.play("x 0 0", "o 0 1", "x 1 1", "o 0 2", "o 1 0", "x 2 1", "o 2 0")
-
 
 def test_a_slide_makes_the_rulebooks_diagonal_streak():
     s = rulebook_diagonal()

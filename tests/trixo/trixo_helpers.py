@@ -68,3 +68,10 @@ def refusal(script: Script, move) -> tuple[int, str]:
     verdict = script.refused(move)
     assert not verdict.valid, "the move was accepted"
     return verdict.index, verdict.error
+
+
+def rulebook_diagonal() -> Script:
+    """Row 0: x o o; row 1: o x .; row 2: o x . -- sliding row 2 right makes the
+    rulebook's diagonal streak of three x."""
+    s = Script([["x", "x", "o", "o"], ["o", "o", "x", "arrow"]])
+    return s.play("x 0 0", "o 0 1", "x 1 1", "o 0 2", "o 1 0", "x 2 1", "o 2 0")
