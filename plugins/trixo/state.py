@@ -67,7 +67,7 @@ class TrixoState(State):
         context = {"hand": list(hand)}
         if options:
             move = yield Choice(seat, "play", options, PLAY_PROMPT,
-                                lambda text: parse_play(text, seat), play_text, context)
+                                lambda text: self._typed_play(text, options), play_text, context)
         else:
             options = [{"seat": seat, "discard": tile} for tile in TILES if tile in hand]
             move = yield Choice(seat, "discard", options, DISCARD_PROMPT,
@@ -79,6 +79,16 @@ class TrixoState(State):
             move["draw"] = yield Chance(
                 "draw", f"the tile {self.names[seat]} draws from the reserve: x, o, trixo or arrow",
                 self._draw_tile, self._parse_draw, seat)
+        return move
+
+    def _typed_play(self, text: str, options: list[dict]) -> dict:
+        """A play typed at the table; one that is not legal says which rule it breaks."""
+        move = parse_play(text, self.seat)
+        if move not in options:
+            try:
+                self._play(move, self.hands[self.seat])
+            except IllegalMove as e:
+                raise ValueError(e.message) from None
         return move
 
     def _draw_tile(self, rng) -> str:

@@ -145,6 +145,17 @@ def test_notation_errors(text, words):
         parse_play(text, 0)
 
 
+def test_a_typed_play_that_breaks_a_rule_says_which():
+    s = Script([["x", "o"], ["o", "x"]]).play("x 0 0")
+    choice = next(s.state.turn())
+    assert choice.parse("o 0 0") == {"seat": 1, "tile": "o", "cell": [0, 0]}
+    with pytest.raises(ValueError, match="touches no tile"):
+        choice.parse("o 2 2")
+    with pytest.raises(ValueError, match="no trixo tile in the hand"):
+        choice.parse("trixo 0 1")
+    assert [choice.notation(o) for o in choice.options][:2] == ["x -1 -1", "x -1 0"]
+
+
 def test_discard_notation():
     assert parse_discard("discard o", 1) == {"seat": 1, "discard": "o"}
     assert parse_discard("arrow", 1) == {"seat": 1, "discard": "arrow"}
