@@ -33,7 +33,7 @@ def _header(table: Table, boxes: int, first_target: int) -> None:
         table.add_column(Text(str(box + 1), style="bold reverse" if target else "bold"),
                          justify="center", no_wrap=True)
     table.add_column("x", justify="right", no_wrap=True)
-    table.add_column("points", justify="right", no_wrap=True)
+    table.add_column("pts", justify="right", no_wrap=True)
 
 
 def _footer(table: Table, score: dict, boxes: int, first_target: int) -> None:
@@ -53,7 +53,8 @@ def render_state(state):
         active = " (to roll)" if seat == state.seat else ""
         table = Table(title=Text(f"{name}{active}, sheet {state.letters[seat]}: {score['total']} points",
                                  style="bold"),
-                      box=frames.SIMPLE_HEAD, padding=(0, 1), title_justify="left")
+                      box=frames.SIMPLE_HEAD, padding=(0, 1), pad_edge=False,
+                      collapse_padding=True, title_justify="left")
         _header(table, boxes, first_target)
         for row, colour in enumerate(state.colours.names):
             style = colour_style(colour)
@@ -120,7 +121,8 @@ def render_paper(scores):
     for sheet in scores.sheets:
         score = sheet.score
         table = Table(title=Text(f"{sheet.name}: {score['total']} points", style="bold"),
-                      box=frames.SIMPLE_HEAD, padding=(0, 1), title_justify="left")
+                      box=frames.SIMPLE_HEAD, padding=(0, 1), pad_edge=False,
+                      collapse_padding=True, title_justify="left")
         _header(table, boxes, first_target)
         for row, colour in enumerate(rules["colours"]):
             style = colour_style(colour)
@@ -143,8 +145,8 @@ def render_paper(scores):
                       Text(str(score["total"]), style="bold"))
         parts.append(table)
     if len(scores.sheets) > 1:
-        ranking = Table(title=Text("Ranking (tie: most crosses; still tied: shared place)", style="bold"),
-                        box=frames.SIMPLE_HEAD, title_justify="left")
+        ranking = Table(title=Text("Ranking", style="bold"), caption="tie: most crosses; still tied: shared place",
+                        box=frames.SIMPLE_HEAD, title_justify="left", caption_justify="left")
         ranking.add_column("place", justify="right")
         ranking.add_column("sheet")
         ranking.add_column("points", justify="right")

@@ -191,8 +191,8 @@ class SixtoState(State):
             options = CrossOptions(self.candidates(seat, roll))
             crosses[seat] = yield Choice(
                 seat, "crosses", options.as_list(),
-                f"{self.names[seat]}'s crosses for {' '.join(f'{c}={v}' for c, v in roll.items())}: "
-                f"colour and box, e.g. {self.colours.short[0]}4 {self.colours.short[3]}7, or - for none",
+                f"crosses for {' '.join(f'{c}={v}' for c, v in roll.items())}: colour and box, "
+                f"e.g. {self.colours.short[0]}4 {self.colours.short[3]}7, or - for none",
                 lambda text, seat=seat: self._parse_crosses(text, seat, roll),
                 lambda answer: notation.crosses_notation(answer, self.colours),
                 {"roll": roll, "rolls": list(rolls)},
@@ -330,9 +330,11 @@ class SixtoState(State):
     def sheet_text(self, seat: int) -> str:
         """The seat's sheet in the paper text form that `stixx score --sheet` reads."""
         lines = [f"# {self.names[seat]}, sheet {self.letters[seat]}"]
+        width = max(len(colour) for colour in self.colours.names) + 1
         for row, colour in enumerate(self.colours.names):
-            cells = "".join("x" if c else "." for c in self.crossed[seat][row])
-            lines.append(f"{colour}: {cells[:self.first_target]} | {cells[self.first_target:]}")
+            cells = " ".join("x" if c else "." for c in self.crossed[seat][row])
+            split = 2 * self.first_target
+            lines.append(f"{colour + ':':<{width}} {cells[:split]}| {cells[split:]}")
         return "\n".join(lines) + "\n"
 
     def view(self, viewer: int | None = None) -> dict:

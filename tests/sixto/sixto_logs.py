@@ -61,3 +61,19 @@ def turn(seat, rolls, *per_seat):
     if isinstance(rolls, dict):
         rolls = [rolls]
     return {"seat": seat, "rolls": rolls, "crosses": [crosses(t) for t in per_seat]}
+
+
+@functools.lru_cache(maxsize=None)
+def bot_logs():
+    """Seeded bot games: 1 to 6 players with the standard rules, and the solo game."""
+    from stixxcli.engine import play_bots
+
+    lineups = [["greedy"], ["greedy", "random"], ["random", "greedy", "greedy"],
+               ["greedy", "random", "greedy", "random"], ["random"] * 2 + ["greedy"] * 3,
+               ["greedy", "random"] * 3]
+    logs = []
+    for seed in range(3):
+        for bots in lineups:
+            logs.append(play_bots("sixto", bots, seed))
+        logs.append(play_bots("sixto", ["greedy" if seed % 2 else "random"], seed, variant="solo"))
+    return tuple(logs)
