@@ -3,6 +3,7 @@ variant, replay to their recorded result, satisfy the declared schemas; the
 greedy bot beats random; notation, chance input, views and the plugin load."""
 
 import json
+import re
 import random
 import subprocess
 import sys
@@ -241,3 +242,18 @@ def test_examples_are_valid_finished_games(path):
 
 def test_there_are_examples():
     assert len(EXAMPLES) >= 2
+
+
+def test_the_rules_page_examples_are_real():
+    page = (ROOT / "docs" / "games" / "trixo.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```json\n(.*?)```", page, flags=re.S)
+    setup, moves = json.loads(blocks[0]), [json.loads(line) for line in blocks[1].splitlines()]
+    jsonschema.validate(setup, game().setup_schema)
+    assert len(moves) == 3
+    for move in moves:
+        jsonschema.validate(move, game().move_schema)
+    for typed in re.findall(r"^\| `([^`]+)` \|", page, flags=re.M):
+        if typed in ("tiles", "hand_size", "max_stack", "teams"):
+            continue
+        parsed = parse_discard(typed, 0) if typed.startswith("discard") else parse_play(typed, 0)
+        assert play_text(parsed) == typed
