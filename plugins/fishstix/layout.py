@@ -79,12 +79,22 @@ class Layout:
 
     def points(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int]:
         """Points by kind, in the order of `kinds`, for the stick placed there."""
-        by_kind = [0] * len(kinds)
-        for i, f in enumerate(fish):
-            length = self.run_through(f, column, row + i)
+        cells = self.cells
+        by_kind = {}
+        for r, f in enumerate(fish, start=row):
+            # run_through, inlined: validating a log spends its time here.
+            length = 1
+            c = column - 1
+            while cells.get((c, r)) == f:
+                length += 1
+                c -= 1
+            c = column + 1
+            while cells.get((c, r)) == f:
+                length += 1
+                c += 1
             if length >= 2:
-                by_kind[f >> 1] += length
-        return {kinds[k]: n for k, n in enumerate(by_kind) if n}
+                by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
+        return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
 
     def places(self) -> list[tuple[int, int]]:
         """Every (column, row) where a stick may stand now: four empty cells, one

@@ -14,8 +14,9 @@ from .layout import Layout, Placement
 from .sticks import FISH_PER_STICK, fish_text, turned_round
 
 MOVE_KEYS = ("seat", "stick", "turned", "column", "row", "points", "draw")
-PLACE_PROMPT = ("place: hand number, r to turn the stick round, column, top row; "
-                "e.g. 2 r 3 -1 (hand stick 2 turned round, column 3, rows -1 to 2)")
+MOVE_KEY_SET = frozenset(MOVE_KEYS)
+MOVE_TYPES = (int, str, bool, int, int, dict)  # "draw" is text or null
+PLACE_PROMPT = "place: hand number, r to turn it round, column, top row (e.g. 2 r 3 -1)"
 
 
 class FishStixState(State):
@@ -34,6 +35,7 @@ class FishStixState(State):
         kinds = len(self.kinds)
         self.tracks = [[0] * kinds for _ in names]  # capped at target_points
         self.scored = [[0] * kinds for _ in names]  # every point the rule gave
+        self.full = [0] * len(names)  # how many tracks of each seat reached target_points
         self.seat: int | None = 0
         self.over = False
         self.winner: int | None = None  # the seat that filled all its tracks
@@ -136,20 +138,27 @@ class FishStixState(State):
 
     def fills_all(self, seat: int, points: dict[str, int]) -> bool:
         """Whether these points bring every track of `seat` to target_points."""
-        index = self.deck.index
-        track = self.tracks[seat]
-        target = self.target
-        return all(track[k] + points.get(kind, 0) >= target for kind, k in index.items())
+        track, index, target = self.tracks[seat], self.deck.index, self.target
+        newly = sum(1 for kind, n in points.items() if track[index[kind]] < target <= track[index[kind]] + n)
+        return self.full[seat] + newly == len(track)
+
+    def _fields(self, move: dict) -> tuple:
+        """The move's fields, each of the right type, or IllegalMove naming the first wrong one."""
+        if move.keys() == MOVE_KEY_SET:
+            fields = tuple(move[key] for key in MOVE_KEYS)
+            # Exact types: JSON gives no subclasses, and true/false is not a number.
+            if tuple(map(type, fields[:6])) == MOVE_TYPES and (fields[6] is None or type(fields[6]) is str):
+                return fields
+        for key in move:
+            if key not in MOVE_KEY_SET:
+                raise IllegalMove(f"unknown key {key!r} in the move (keys: {', '.join(MOVE_KEYS)})")
+        return tuple(require(move, key, kind) for key, kind in zip(MOVE_KEYS, MOVE_TYPES + ((str, type(None)),)))
 
     def apply(self, move: dict) -> None:
         seat = self.seat
-        for key in move:
-            if key not in MOVE_KEYS:
-                raise IllegalMove(f"unknown key {key!r} in the move (keys: {', '.join(MOVE_KEYS)})")
-        claimed = require(move, "seat", int)
+        claimed, stick, turned, column, row, recorded, draw = self._fields(move)
         if claimed != seat:
             raise IllegalMove(f"wrong player: it is {self.names[seat]}'s turn (seat {seat}), not seat {claimed}")
-        stick = require(move, "stick", str)
         fish = self.deck.fish.get(stick)
         if fish is None:
             raise IllegalMove(self.deck.unknown_stick(stick))
@@ -157,18 +166,14 @@ class FishStixState(State):
         if stick not in hand:
             raise IllegalMove(f"{self.names[seat]} has no {stick!r} in hand (the hand holds: "
                               f"{'; '.join(hand)})")
-        turned = require(move, "turned", bool)
-        column = require(move, "column", int)
-        row = require(move, "row", int)
         if turned:
             fish = turned_round(fish)
         problem = self.place_problem(fish, column, row)
         if problem:
             raise IllegalMove(problem)
         points = self.layout.points(fish, column, row, self.kinds)
-        self._check_points(require(move, "points", dict), points)
+        self._check_points(recorded, points)
         fills_all = self.fills_all(seat, points)
-        draw = require(move, "draw", (str, type(None)))
         if fills_all or not self.pile_size:
             if draw is not None:
                 why = ("the game ends at once when a player has target points in every kind"
@@ -190,6 +195,8 @@ class FishStixState(State):
         for kind, n in points.items():
             k = index[kind]
             scored[k] += n
+            if track[k] < self.target <= track[k] + n:
+                self.full[seat] += 1
             track[k] = min(self.target, track[k] + n)
         if draw is not None:
             hand.append(draw)
@@ -204,6 +211,8 @@ class FishStixState(State):
         self._check_end()
 
     def _check_points(self, recorded: dict, points: dict[str, int]) -> None:
+        if recorded == points and all(type(n) is int for n in recorded.values()):
+            return
         for kind, n in recorded.items():
             if kind not in self.deck.index:
                 raise IllegalMove(f"points: {kind!r} is not a kind of fish ({', '.join(self.kinds)})")
@@ -234,11 +243,11 @@ class FishStixState(State):
         keys = [(seat == self.winner, totals[seat]) for seat in range(len(self.names))]
         breakdown = []
         for seat, track in enumerate(self.tracks):
-            breakdown.append({
-                "tracks": dict(zip(self.kinds, track)),
-                "beyond_target": sum(self.scored[seat]) - totals[seat],
-                "all_kinds_full": seat == self.winner,
-            })
+            # The six tracks, then the points lost to the cap.
+            parts = dict(zip(self.kinds, track))
+            parts["beyond_target"] = sum(self.scored[seat]) - totals[seat]
+            parts["all_kinds_full"] = seat == self.winner
+            breakdown.append(parts)
         return Result(totals, places(keys), breakdown)
 
     def view(self, viewer: int | None = None) -> dict:

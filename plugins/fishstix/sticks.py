@@ -15,6 +15,7 @@ from functools import lru_cache
 
 FISH_PER_STICK = 4
 KIND_NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
+RESERVED_NAMES = ("beyond_target", "all_kinds_full")  # keys of a result's breakdown
 
 
 def faces_right(fish: int) -> bool:
@@ -50,6 +51,8 @@ def kinds_problem(kinds) -> str | None:
     for name in kinds:
         if kinds.count(name) > 1:
             return f"kind {name!r} is named twice in kinds"
+        if name in RESERVED_NAMES:
+            return f"kind {name!r} would clash with the score breakdown's {name!r}"
     return None
 
 

@@ -36,7 +36,7 @@ def test_turn_2_a_run_of_three_and_fish_facing_each_other_score_nothing():
     with pytest.raises(IllegalMove, match="records green 3, pink 2, but the stick scores green 3"):
         state.apply(move(state, TURN_2, 2, 1, points={"green": 3, "pink": 2}))
     state.apply(move(state, TURN_2, 2, 1, points={"green": 3}))
-    assert state.result().breakdown[1]["tracks"]["green"] == 3
+    assert state.result().breakdown[1]["green"] == 3
 
 
 def test_turn_3_a_broken_line_scores_only_its_own_part():
@@ -47,8 +47,9 @@ def test_turn_3_a_broken_line_scores_only_its_own_part():
     with pytest.raises(IllegalMove, match="records blue 3, orange 2, but the stick scores orange 2"):
         state.apply(move(state, TURN_3, 3, 0, points={"blue": 3, "orange": 2}))
     state.apply(move(state, TURN_3, 3, 0, points={"orange": 2}))
-    assert state.result().breakdown[0]["tracks"] == {
-        "blue": 2, "green": 2, "pink": 0, "orange": 2, "purple": 0, "school": 0}
+    assert state.result().breakdown[0] == {
+        "blue": 2, "green": 2, "pink": 0, "orange": 2, "purple": 0, "school": 0,
+        "beyond_target": 0, "all_kinds_full": False}
 
 
 def test_closing_a_gap_joins_the_line_on_both_sides():
@@ -97,7 +98,7 @@ def test_two_fish_of_one_kind_on_the_stick_add_up():
     _, state = position("blue> green> blue> green>", [["blue> <pink blue> <pink", "<green <green <green <green", "<blue <blue <blue <blue"],
                                                       ["green> green> green> green>", "<orange <orange <orange <orange", "<purple <purple <purple <purple"]])
     state.apply(move(state, "blue> <pink blue> <pink", 1, 0, points={"blue": 4}))
-    assert state.result().breakdown[0]["tracks"]["blue"] == 4
+    assert state.result().breakdown[0]["blue"] == 4
 
 
 def test_a_kind_stops_at_target_points():

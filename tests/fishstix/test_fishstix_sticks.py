@@ -79,6 +79,7 @@ def test_a_typed_stick_that_is_not_in_the_deck(typed, reason):
     ({"kinds": ["blue", "Blue", "pink"]}, "lower-case word"),
     ({"kinds": ["blue", "blue", "green", "pink", "orange", "purple", "school"]}, "named twice"),
     ({"kinds": ["blue", "green"]}, "is not one of the kinds"),
+    ({"kinds": ["blue", "beyond_target"]}, "clash"),
     ({"deck": []}, "no sticks"),
     ({"hand_size": 36}, "too small"),
 ])
