@@ -14,6 +14,7 @@ from .board import Board
 # Enough tries for the search to reach a zero-conflict layout on boards of
 # radius 1 to 3 (radius 2 needs a few thousand); then a walk among such layouts.
 SEARCH_STEPS = 200_000
+STALL_STEPS = 40_000  # tries without a better layout: the fewest conflicts are found
 WANDER_STEPS = 3_000
 
 
@@ -51,9 +52,10 @@ def random_layout(board: Board, colours: int, per_colour: int, star: bool,
     # Min-conflicts search: swap a conflicting free stixx with any free stixx
     # of another colour when that does not add conflicts.
     bad = sum(1 for a, b in conflicts(board, layout))
-    best, best_bad = list(layout), bad
+    best, best_bad, since_best = list(layout), bad, 0
     for _ in range(SEARCH_STEPS):
-        if bad == 0:
+        since_best += 1
+        if bad == 0 or since_best > STALL_STEPS:
             break
         a = rng.choice(free)
         if not _conflicts_at(board, layout, a, layout[a], -1):
@@ -66,7 +68,7 @@ def random_layout(board: Board, colours: int, per_colour: int, star: bool,
             layout[a], layout[b] = layout[b], layout[a]
             bad += delta
             if bad < best_bad:
-                best, best_bad = list(layout), bad
+                best, best_bad, since_best = list(layout), bad, 0
     layout = best if bad > best_bad else layout
     bad = min(bad, best_bad)
 

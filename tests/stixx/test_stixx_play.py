@@ -1,0 +1,246 @@
+"""Whole games: seeded bot games validate, the bots, the prompts, and what each
+player may see."""
+
+import json
+import random
+
+import jsonschema
+import pytest
+
+from stixxcli.engine import Table, check_log, play_bots, replay
+from stixxcli.plugins import get_bot
+from stixxcli.rules import resolve
+
+BOTS = ["reasoning", "random"]
+
+
+@pytest.mark.parametrize("variant", ["standard", "dutch-edition"])
+@pytest.mark.parametrize("players", range(2, 7))
+def test_seeded_bot_games_validate(kit, variant, players, tmp_path, stixx):
+    for seed in range(2):
+        bots = [BOTS[(seat + seed) % 2] for seat in range(players)]
+        log = play_bots("stixx", bots, f"{variant}-{players}-{seed}", variant=variant)
+        verdict = check_log(json.loads(json.dumps(log)))
+        assert verdict.valid and verdict.finished, verdict.line()
+        assert verdict.result == log["result"]
+        *_, last = replay(log)
+        assert last.state.over and last.state.result().to_json() == log["result"]
+        for move in log["moves"]:
+            jsonschema.validate(move, kit.game.move_schema)
+        jsonschema.validate(log["setup"], kit.game.setup_schema)
+        options_from = resolve(kit.game, variant).values["options_from_turn"]
+        assert all(m["option"] == "A" for m in log["moves"][:options_from - 1])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log))
+    scored = stixx("score", "--json", path)
+    assert scored.exit_code == 0, scored.output
+    out = json.loads(scored.output)
+    assert {k: out[k] for k in ("scores", "places", "breakdown")} == \
+        {k: log["result"][k] for k in ("scores", "places", "breakdown")}
+
+
+def test_schemas_refuse_what_apply_refuses(kit):
+    bad_moves = [{"seat": 0, "option": "D", "takes": [1]},
+                 {"seat": 0, "option": "A", "takes": [1, 2]},
+                 {"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": False, "takes": [3]},
+                 {"seat": 0, "option": "C", "target": 1, "colour": "red"},
+                 {"seat": 0, "option": "B"},
+                 {"seat": 0, "option": "A", "takes": [1], "extra": 1}]
+    for move in bad_moves:
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(move, kit.game.move_schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"layout": [], "secret_colours": ["red", "red"]}, kit.game.setup_schema)
+
+
+def wins(bots, games, variant="standard"):
+    """How often the reasoning seat comes first, its seat rotating."""
+    first = 0
+    for seed in range(games):
+        seat = seed % len(bots)
+        seats = bots[-seat:] + bots[:-seat] if seat else list(bots)
+        log = play_bots("stixx", seats, f"duel-{seed}", variant=variant)
+        first += log["result"]["places"][seats.index("reasoning")] == 1
+    return first / games
+
+
+def test_reasoning_beats_random_head_to_head():
+    assert wins(["reasoning", "random"], 60) >= 0.85
+
+
+def test_reasoning_beats_three_random_players():
+    assert wins(["reasoning", "random", "random", "random"], 60, "dutch-edition") >= 0.6  # fair share 0.25
+
+
+def test_reasoning_bot_sees_only_what_its_seat_knows(kit):
+    """Swapping the secret colours of hidden opponents (in any way the bot's
+    knowledge allows) never changes what the bot chooses."""
+    bot_class = get_bot("stixx", "reasoning")
+    checked = 0
+    for seed in range(6):
+        log = play_bots("stixx", ["reasoning", "reasoning", "random", "reasoning"], seed)
+        for stop in range(0, len(log["moves"]), 3):
+            short = dict(log, moves=log["moves"][:stop], finished=False)
+            table = Table.resume(short)
+            state = table.state
+            seat = state.seat
+            hidden = [s for s in range(4) if s != seat and state.revealed_at[s] is None]
+            excluded = {(c["target"], c["colour"]) for c in state.challenges if not c["correct"]}
+            spare = [c for c in range(6) if c not in state.secret]
+            for other in hidden:
+                for colour in spare:
+                    if (other, kit.colours[colour]) in excluded:
+                        continue
+                    choice = next(state.turn())
+                    answers = []
+                    for secret in (list(state.secret), None):
+                        if secret is None:
+                            secret = list(state.secret)
+                            secret[other] = colour
+                        real, state.secret = state.secret, secret
+                        bot = bot_class(table.game, log["rules"], seat, random.Random(7))
+                        answers.append(bot.choose(state, choice))
+                        state.secret = real
+                    assert answers[0] == answers[1]
+                    checked += 1
+    assert checked > 50
+
+
+def test_reasoning_bot_challenges_and_reveals():
+    options = {"B": 0, "C": 0, "right": 0}
+    for seed in range(20):
+        log = play_bots("stixx", ["reasoning", "reasoning", "reasoning"], seed)
+        for move in log["moves"]:
+            options[move["option"]] = options.get(move["option"], 0) + 1
+            options["right"] += move.get("correct", False)
+    assert options["C"] > 20 and options["B"] > 5
+    assert options["right"] / options["C"] > 0.8  # it challenges when it is confident
+
+
+def test_reasoning_bot_takes_its_own_colour(kit):
+    state = kit.start(secret=["red", "blue", "green"])
+    mine = kit.of("red")[0]
+    marker = kit.board.touches[mine][0]
+    others = [t for t in kit.board.touches[marker] if t != mine]
+    kit.position(state, on_board={mine, *others, *range(20, 42)}, marker=marker)
+    state.seat = 0
+    bot = get_bot("stixx", "reasoning")(kit.game, kit.rules(), 0, random.Random(1))
+    choice = next(state.turn())
+    answer = bot.choose(state, choice)
+    assert answer in choice.options
+    assert mine in bot.plan[:1] + [answer.get("take")]
+
+
+# Prompts at the terminal ----------------------------------------------------------
+
+def test_notation_round_trip_and_parse(kit):
+    log = play_bots("stixx", ["random", "random", "random"], 4)
+    for step in list(replay(log))[:6]:
+        state = step.state
+        if state.over:
+            break
+        choice = next(state.turn())
+        for option in choice.options:
+            assert choice.parse(choice.notation(option)) == option
+    state = kit.start()
+    choice = next(state.turn())
+    assert choice.parse("a 12") == {"option": "A", "take": 12}
+    assert choice.parse("b") == {"option": "B"}
+    assert choice.parse("C Bob y") == {"option": "C", "target": 1, "colour": "yellow"}
+    assert choice.parse("c 2 purple") == {"option": "C", "target": 2, "colour": "purple"}
+    for text, reason in [("D", "A, B or C"), ("A", "A and its id"), ("A 99", "no stixx 99"),
+                         ("C 0 red", "that is you"), ("C 9 red", "no player"), ("C 1 pink", "not a colour"),
+                         ("C 1", "names a player")]:
+        with pytest.raises(ValueError, match=reason):
+            choice.parse(text)
+    state.apply({"seat": 0, "option": "A", "takes": [12]})
+    choice = next(state.turn())
+    far = next(s for s in range(42) if s not in kit.board.touches[12] and s != 12)
+    with pytest.raises(ValueError, match="does not touch the marker"):
+        choice.parse(f"A {far}")
+    with pytest.raises(ValueError, match="already taken"):
+        choice.parse("A 12")
+
+
+def test_a_human_turn_by_typed_notation(kit):
+    state = kit.start(secret=["red", "blue", "green"])
+    turn = state.turn()
+    ask = next(turn)
+    assert "A 12 | B | C 2 red" in ask.prompt
+    ask = turn.send(ask.parse("B"))
+    assert ask.name == "take" and ask.context["take"] == "1 of 2"
+    ask = turn.send(ask.parse("12"))
+    assert ask.context["first take"] == 12 and 12 not in ask.options
+    second = ask.options[0]
+    with pytest.raises(StopIteration) as stop:
+        turn.send(ask.parse(str(second)))
+    move = stop.value.value
+    assert move == {"seat": 0, "option": "B", "takes": [12, second]}
+    state.apply(move)
+    turn = state.turn()
+    turn_ask = next(turn)
+    with pytest.raises(ValueError, match="already revealed"):
+        turn_ask.parse("C 0 red")
+    with pytest.raises(StopIteration) as stop:
+        turn.send(turn_ask.parse("C Cas red"))
+    # The turn asks no one whether the challenge is right: the secret colours say so.
+    assert stop.value.value == {"seat": 1, "option": "C", "target": 2, "colour": "red", "correct": False}
+
+
+def test_play_at_the_command_line(stixx, tmp_path):
+    out = tmp_path / "g.json"
+    played = stixx("play", "stixx", "--bot", "Ann:reasoning", "--bot", "Bob:random", "--seed", "9",
+                   "--out", out)
+    assert played.exit_code == 0, played.output
+    assert stixx("validate", out).exit_code == 0
+    shown = stixx("replay", out, "--to", "3", "--as-player", "Bob")
+    assert shown.exit_code == 0 and "Ann" in shown.output
+
+
+# Hidden information ---------------------------------------------------------------
+
+def test_view_and_render_hide_other_colours(kit):
+    from rich.console import Console
+
+    state = kit.start(secret=["purple", "blue", "green"])
+    state.apply({"seat": 0, "option": "A", "takes": [0]})
+    view = state.view(1)
+    assert [p["colour"] for p in view["players"]] == [None, "blue", None]
+    assert [p["score"] for p in view["players"]] == [None, 0, None]
+    assert "purple" not in json.dumps(view["players"]) and "green" not in json.dumps(view["players"])
+    assert [p["colour"] for p in state.view()["players"]] == ["purple", "blue", "green"]
+
+    def text(viewer):
+        console = Console(width=100, record=True, file=open("/dev/null", "w"))
+        console.print(state.render(viewer))
+        return console.export_text()
+
+    seen = text(1)
+    assert "blue (yours, secret)" in seen and "purple" not in seen and "green" not in seen
+    assert "purple" in text(None) and "green" in text(None)
+    for s in range(1, 42):
+        assert f"{s:>2}" in seen  # every stixx id on the board is readable
+    # A right challenge reveals to all.
+    move = {"seat": 1, "option": "C", "target": 0, "colour": "purple", "correct": True,
+            "takes": [kit.board.touches[0][0], kit.board.touches[kit.board.touches[0][0]][1]]}
+    state.apply(move)
+    assert state.view(2)["players"][0]["colour"] == "purple"
+    assert [p["colour"] for p in state.view(1)["players"]] == ["purple", "blue", None]
+
+
+def test_render_empties_taken_places(kit):
+    from rich.console import Console
+
+    from stixxcli_games.stixx.render import draw_board
+
+    state = kit.start()
+    before = draw_board(state).plain
+    state.apply({"seat": 0, "option": "A", "takes": [41]})
+    state.apply({"seat": 1, "option": "A", "takes": [40]})
+    after = draw_board(state).plain
+    assert "41" in before and "41" not in after  # taken: its place is empty
+    assert "40" in after  # the marker lies there, drawn grey
+    marker_spans = [span for span in draw_board(state).spans if "grey50" in str(span.style)]
+    assert marker_spans
+    assert "•" in after and after.count("\n") == before.count("\n")
+    Console(file=open("/dev/null", "w")).print(state.render(None))

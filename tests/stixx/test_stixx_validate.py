@@ -1,0 +1,301 @@
+"""Validation names the first illegal move or the broken setup, with the rule."""
+
+import copy
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stixxcli.engine import check_log, play_bots
+from stixxcli.gamelog import rules_digest
+
+
+def take(seat, *stixx, option="A"):
+    return {"seat": seat, "option": option, "takes": list(stixx)}
+
+
+def refused(log, index, *words):
+    verdict = check_log(log)
+    assert not verdict.valid
+    assert verdict.index == index, verdict.line()
+    for word in words:
+        assert word in verdict.error, verdict.error
+    return verdict
+
+
+def test_hand_made_log_is_valid(kit):
+    t = kit.board.touches
+    moves = [take(0, 0), take(1, t[0][0]), take(2, t[t[0][0]][1])]
+    verdict = check_log(kit.log(moves))
+    assert verdict.valid, verdict.line()
+    assert verdict.warnings == []
+
+
+# The refusals of the issue ------------------------------------------------------------
+
+def test_take_that_does_not_touch_the_marker(kit):
+    far = next(s for s in range(42) if s not in kit.board.touches[0] and s != 0)
+    refused(kit.log([take(0, 0), take(1, far)]), 1, f"stixx {far} does not touch the marker (on 0)")
+
+
+def test_taken_place_that_is_empty(kit):
+    nxt = kit.board.touches[0][0]
+    refused(kit.log([take(0, 0), take(1, nxt), take(2, 0)]), 2,
+            "stixx 0 was already taken by Ann at turn 1", "place is empty")
+
+
+def test_b_by_a_player_already_revealed(kit):
+    t = kit.board.touches
+    a, b = 0, t[0][0]
+    c = next(s for s in t[b] if s != a)
+    d = next(s for s in t[c] if s not in (a, b))
+    e = next(s for s in t[d] if s not in (a, b, c))
+    moves = [take(0, a, b, option="B"), take(1, c), take(2, d), take(0, e, next(
+        s for s in t[e] if s not in (a, b, c, d)), option="B")]
+    refused(kit.log(moves), 3, "Ann's colour was already revealed at turn 1", "reveal_once")
+
+
+def test_b_by_a_player_revealed_by_a_challenge(kit):
+    t = kit.board.touches
+    a, b = 0, t[0][0]
+    c = next(s for s in t[b] if s != a)
+    moves = [{"seat": 0, "option": "C", "target": 1, "colour": "orange", "correct": True, "takes": [a, b]},
+             take(1, c, next(s for s in t[c] if s not in (a, b)), option="B")]
+    refused(kit.log(moves), 1, "Bob's colour was already revealed at turn 1")
+
+
+def test_challenge_of_a_revealed_player(kit):
+    t = kit.board.touches
+    a, b = 0, t[0][0]
+    moves = [take(0, a, b, option="B"),
+             {"seat": 1, "option": "C", "target": 0, "colour": "red", "correct": True,
+              "takes": [next(s for s in t[b] if s != a)]}]
+    refused(kit.log(moves), 1, "Ann's colour was already revealed", "challenge_revealed")
+
+
+def test_challenge_outcome_that_contradicts_the_secret_colours(kit):
+    wrong_but_says_right = {"seat": 0, "option": "C", "target": 1, "colour": "blue", "correct": True,
+                            "takes": [0, kit.board.touches[0][0]]}
+    refused(kit.log([wrong_but_says_right]), 0, "contradicts the secret colours",
+            "Bob's colour is blue, but the setup says it is not")
+    right_but_says_wrong = {"seat": 0, "option": "C", "target": 1, "colour": "orange", "correct": False}
+    refused(kit.log([right_but_says_wrong]), 0, "contradicts the secret colours")
+
+
+def test_wrong_player_to_move(kit):
+    refused(kit.log([take(1, 0)]), 0, "wrong player", "Ann's turn")
+
+
+def test_wrong_player_after_a_failed_challenge(kit):
+    moves = [{"seat": 0, "option": "C", "target": 2, "colour": "red", "correct": False}, take(1, 0)]
+    refused(kit.log(moves), 1, "wrong player", "Cas's turn (seat 2)")
+    moves[1] = take(2, 0)
+    assert check_log(kit.log(moves)).valid
+
+
+def test_move_after_the_end(kit):
+    log = play_bots("stixx", ["random", "random"], 5)
+    assert check_log(log).valid
+    seat = len(log["moves"]) % 2
+    log["moves"].append(take(seat, 0))
+    refused(log, len(log["moves"]) - 1, "already over")
+
+
+def test_second_take_after_the_game_ended(kit):
+    # On the small board two stixx make a colour: Ann completes red with the
+    # first take of B, and the game ends there.
+    from stixxcli_games.stixx.board import board
+    from stixxcli_games.stixx.layout import random_layout
+
+    rules = kit.rules(board_radius=1, stixx_per_colour=2)
+    grid = board(1)
+    layout = [kit.colours[c] for c in random_layout(grid, 6, 2, True, random.Random(1))]
+    red, other = [s for s in range(12) if layout[s] == "red"]
+    between = next(x for x in grid.touches[red] if other in grid.touches[x])
+    after = next(s for s in grid.touches[other] if s not in (red, between))
+    opening = [take(0, red), take(1, between)]
+    log = kit.log(opening + [take(0, other, after, option="B")], players=2, layout_=layout, rules_=rules)
+    refused(log, 2, "the game ended after take 1 (Ann holds all 2 stixx of their colour)",
+            "no second take")
+    log = kit.log(opening + [take(0, other, option="B")], players=2, layout_=layout, rules_=rules,
+                  finished=True)
+    verdict = check_log(log)
+    assert verdict.valid, verdict.line()
+    assert verdict.result["scores"] == [2, 0]
+
+
+def test_options_before_options_from_turn(kit):
+    rules = kit.rules(options_from_turn=3)
+    refused(kit.log([take(0, 0, kit.board.touches[0][0], option="B")], rules_=rules), 0,
+            "turn 1 may only take one stixx", "options_from_turn")
+
+
+# Setups ------------------------------------------------------------------------------
+
+def setup_error(log):
+    verdict = check_log(log)
+    assert not verdict.valid and verdict.index is None
+    return verdict.error
+
+
+def test_layout_with_wrong_colour_counts(kit):
+    layout = list(kit.layout)
+    outer = next(s for s in range(42) if s not in kit.board.centre_star and layout[s] != "red")
+    layout[outer] = "red"
+    assert "holds 8 red stixx" in setup_error(kit.log(layout_=layout))
+    assert "stixx_per_colour" in setup_error(kit.log(layout_=layout))
+
+
+def test_layout_with_a_broken_centre_star(kit):
+    layout = list(kit.layout)
+    star = kit.board.centre_star[0]
+    outer = next(s for s in range(42) if s not in kit.board.centre_star and layout[s] != layout[star])
+    layout[star], layout[outer] = layout[outer], layout[star]
+    error = setup_error(kit.log(layout_=layout))
+    assert "centre star (stixx 13, 15, 21, 24, 25, 26)" in error and "centre_star_all_colours" in error
+    # Without the star rule the same layout is accepted.
+    rules = kit.rules(centre_star_all_colours=False)
+    assert check_log(kit.log(layout_=layout, rules_=rules)).valid
+
+
+def test_touching_colours_in_a_recorded_layout_are_a_warning(kit):
+    layout = list(kit.layout)
+    a = next(s for s in range(42) if s not in kit.board.centre_star)
+    b = next(t for t in kit.board.touches[a] if t not in kit.board.centre_star and layout[t] != layout[a])
+    c = next(s for s in range(42) if s not in kit.board.centre_star and layout[s] == layout[a] and s != a
+             and s not in kit.board.touches[b])
+    layout[b], layout[c] = layout[c], layout[b]  # b now has a's colour and touches it
+    verdict = check_log(kit.log(layout_=layout))
+    assert verdict.valid
+    assert any(f"stixx {min(a, b)} and {max(a, b)} touch" in w for w in verdict.warnings)
+
+
+def test_secret_colours_that_repeat(kit):
+    error = setup_error(kit.log(secret=["red", "blue", "red"]))
+    assert "secret colours repeat: seats 0 and 2 both hold red" in error
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"layout": "red"}, "'layout' must be a list"),
+    ({"layout": ["red"] * 41}, "42 colours"),
+    ({"layout": None}, "'layout' must be a list"),
+    ({"secret_colours": ["red", "blue"]}, "one colour per player: 3, not 2"),
+    ({"secret_colours": ["red", "blue", "pink"]}, "'pink', not a colour"),
+    ({"secret_colours": ["red", "blue", 3]}, "seat 2 is 3"),
+    ({"starts": 3}, "starts must be a seat 0-2"),
+    ({"starts": True}, "starts must be a seat"),
+    ({"deck": []}, "unknown key 'deck'"),
+])
+def test_malformed_setups(kit, change, words):
+    log = kit.log()
+    log["setup"].update(change)
+    assert words in setup_error(log)
+
+
+def test_setup_not_an_object(kit):
+    log = kit.log()
+    log["setup"] = [1, 2]
+    assert "JSON object" in setup_error(log)
+
+
+def test_starts_seat(kit):
+    moves = [take(2, 0), take(0, kit.board.touches[0][0])]
+    assert check_log(kit.log(moves, starts=2)).valid
+    refused(kit.log(moves, starts=1), 0, "wrong player")
+
+
+# Malformed moves ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("move, words", [
+    ({"seat": 0, "option": "D", "takes": [0]}, "option must be"),
+    ({"seat": 0, "takes": [0]}, "has no 'option'"),
+    ({"seat": 0, "option": "A"}, "has no 'takes'"),
+    ({"seat": 0, "option": "A", "takes": 0}, "'takes' must be a list"),
+    ({"seat": 0, "option": "A", "takes": []}, "empty"),
+    ({"seat": 0, "option": "A", "takes": [0, 1]}, "option A takes one stixx"),
+    ({"seat": 0, "option": "A", "takes": [True]}, "must be a stixx id"),
+    ({"seat": 0, "option": "A", "takes": ["3"]}, "must be a stixx id"),
+    ({"seat": 0, "option": "A", "takes": [42]}, "no stixx 42"),
+    ({"seat": 0, "option": "A", "takes": [-1]}, "no stixx -1"),
+    ({"seat": 0, "option": "A", "takes": [10 ** 30]}, "no stixx"),
+    ({"seat": 0, "option": "A", "takes": [1.5]}, "must be a stixx id"),
+    ({"seat": 0, "option": "A", "takes": [0], "target": 1}, "option A has no 'target'"),
+    ({"seat": 0, "option": "B", "takes": [0, 1, 2]}, "holds 3"),
+    ({"seat": 0, "option": "C", "target": 0, "colour": "red", "correct": True}, "themselves"),
+    ({"seat": 0, "option": "C", "target": 7, "colour": "red", "correct": True}, "no seat 7"),
+    ({"seat": 0, "option": "C", "target": "1", "colour": "red", "correct": True}, "'target' must be"),
+    ({"seat": 0, "option": "C", "target": 1, "colour": "pink", "correct": False}, "'pink' is not a colour"),
+    ({"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": 0}, "'correct' must be true"),
+    ({"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": False, "takes": [0]},
+     "a wrong challenge takes nothing"),
+    ({"seat": 0, "option": "C", "target": 1, "colour": "orange", "correct": True}, "has no 'takes'"),
+    ({"seat": "0", "option": "A", "takes": [0]}, "wrong player"),
+    ({"seat": None, "option": "A", "takes": [0]}, "'seat' must be"),
+    ({"option": "A", "takes": [0]}, "has no 'seat'"),
+])
+def test_malformed_moves(kit, move, words):
+    refused(kit.log([move]), 0, words)
+
+
+def test_wrong_challenge_with_empty_takes_is_accepted(kit):
+    move = {"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": False, "takes": []}
+    assert check_log(kit.log([move])).valid
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10 ** 20, 10 ** 20) | st.floats(allow_nan=False)
+    | st.sampled_from(["A", "B", "C", "red", "blue", "", "takes"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["seat", "option", "takes", "target", "colour", "correct", "x"]), inner, max_size=6),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(move=st.fixed_dictionaries({}, optional={
+    "seat": json_values, "option": st.sampled_from(["A", "B", "C"]) | json_values,
+    "takes": st.lists(st.integers(-3, 45) | json_values, max_size=3) | json_values,
+    "target": st.integers(-1, 4) | json_values, "colour": st.sampled_from(["red", "orange"]) | json_values,
+    "correct": json_values}))
+def test_no_malformed_move_breaks_the_plugin(kit, move):
+    log = kit.log([take(0, 0), move])
+    verdict = check_log(log)
+    if not verdict.valid:
+        assert verdict.index == 1 or verdict.index is None
+        assert "plugin failed" not in verdict.error, verdict.error
+
+
+@settings(max_examples=60, deadline=None)
+@given(setup=st.fixed_dictionaries({}, optional={
+    "layout": st.lists(st.sampled_from(["red", "orange", "yellow", "green", "blue", "purple"]) | json_values,
+                       min_size=40, max_size=43) | json_values,
+    "secret_colours": st.lists(st.sampled_from(["red", "blue", "green"]) | json_values, max_size=4)
+    | json_values, "starts": json_values}))
+def test_no_malformed_setup_breaks_the_plugin(kit, setup):
+    log = kit.log()
+    log["setup"] = setup
+    verdict = check_log(log)
+    assert verdict.valid or "plugin failed" not in verdict.error, verdict.error
+
+
+def test_edited_bot_logs_name_the_edited_move(kit):
+    rng = random.Random(3)
+    for seed in range(30):
+        log = play_bots("stixx", ["reasoning", "random", "random"], seed)
+        index = rng.randrange(len(log["moves"]))
+        bad = copy.deepcopy(log)
+        move = bad["moves"][index]
+        if move.get("takes"):
+            move["takes"][0] = move["takes"][0] + 42  # off the board
+        else:
+            move["correct"] = True
+        verdict = check_log(bad)
+        assert not verdict.valid and verdict.index == index, verdict.line()
+
+
+def test_rules_digest_still_guards_the_rules(kit):
+    log = kit.log()
+    log["rules"]["options_from_turn"] = 2
+    assert "rules_digest" in check_log(log).error
+    log["rules_digest"] = rules_digest(log["rules"])
+    assert check_log(log).valid
