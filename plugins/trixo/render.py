@@ -54,6 +54,10 @@ def render_table(state, viewer: int | None = None):
         players.add_row(f"{mark}{seat}", name + team, shown,
                         f"{sum(c.values())} ({c['x']}, {c['o']}, {c['trixo']})")
     parts.append(players)
+    if state.last_play is not None:
+        seat, play, taken = state.last_play
+        caught = f", collecting {taken} tiles" if taken else ""
+        parts.append(Text(f"last play: {state.names[seat]}: {play}{caught}"))
     gone = f"; out of the game: {hand_text(state.set_aside)}" if state.set_aside else ""
     parts.append(Text(f"reserve: {state.reserve_size} tiles{gone}"))
     if state.over:

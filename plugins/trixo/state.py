@@ -44,6 +44,7 @@ class TrixoState(State):
         self.set_aside: list[str] = []  # discarded tiles and used arrows, out of the game
         self.seat = 0
         self.over = False
+        self.last_play = None  # (seat, play in notation, tiles collected), for the players to see
         self._next_seat(-1)
 
     # Whose turn ----------------------------------------------------------------
@@ -64,14 +65,13 @@ class TrixoState(State):
         seat = self.seat
         hand = self.hands[seat]
         options = board.legal_plays(self.layout, hand, seat, self.max_stack)
-        context = {"hand": list(hand)}
         if options:
             move = yield Choice(seat, "play", options, PLAY_PROMPT,
-                                lambda text: self._typed_play(text, options), play_text, context)
+                                lambda text: self._typed_play(text, options), play_text)
         else:
             options = [{"seat": seat, "discard": tile} for tile in TILES if tile in hand]
             move = yield Choice(seat, "discard", options, DISCARD_PROMPT,
-                                lambda text: parse_discard(text, seat), play_text, context)
+                                lambda text: parse_discard(text, seat), play_text)
         move = dict(move)
         if "discard" not in move and move in options:
             move["collected"] = len(board.collect(*board.play(self.layout, move)))
@@ -135,6 +135,7 @@ class TrixoState(State):
         draw = self._draw(move)
         # Everything is checked: now the move changes the game.
         hand.remove(move.get("tile", move.get("discard")))
+        self.last_play = (seat, play_text(move), len(taken))
         if after is None:
             self.set_aside.append(move["discard"])
         else:
@@ -184,7 +185,8 @@ class TrixoState(State):
                                   f"blocked by the tile ahead or by the 3x3 window")
         else:
             cell = require(move, "cell", list)
-            if len(cell) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in cell):
+            # type() rather than isinstance(): true/false are not row numbers.
+            if len(cell) != 2 or type(cell[0]) is not int or type(cell[1]) is not int:
                 raise IllegalMove(f"'cell' must be [row, column], two whole numbers, not {cell!r}")
             cell = (cell[0], cell[1])
             problem = board.placement_problem(self.layout, tile, cell, self.max_stack)
@@ -246,6 +248,8 @@ class TrixoState(State):
             "set_aside": list(self.set_aside),
             "to_move": self.seat,
             "over": self.over,
+            "last_play": None if self.last_play is None else
+            {"seat": self.last_play[0], "play": self.last_play[1], "collected": self.last_play[2]},
         }
         if viewer is None:
             out["reserve_tiles"] = {tile: n for tile, n in self.reserve.items() if n}

@@ -223,6 +223,7 @@ def test_views_hide_the_other_hands():
     text = shown(s.state.render(1))
     assert "trixo" in text and "arrow" not in text and "2 hidden tiles" in text
     assert "O ×2" in text and "-2,-2" in text and "2,2" in text  # the cells a tile may reach, labelled
+    assert "last play: bob: o 0 0" in text and seat1["last_play"] == {"seat": 1, "play": "o 0 0", "collected": 0}
     assert "arrow" in shown(s.state.render(None))
 
 
