@@ -101,7 +101,7 @@ class StixxState(State):
         seat = self.seat
         first = self.takeable(self.marker)
         if not self.options_allowed():
-            take = yield Choice(seat, "take", first, self._take_prompt(), self._parse_take(first),
+            take = yield Choice(seat, "take", first, self._take_prompt(self.marker), self._parse_take(first),
                                 str, {"turn": self.turns + 1, "option": "A (plain take: options start "
                                       f"at turn {self.options_from_turn})", "marker": self._where()})
             return {"seat": seat, "option": "A", "takes": [take]}
@@ -123,13 +123,13 @@ class StixxState(State):
             if not correct:
                 return move
         what = "reveal" if pick["option"] == "B" else f"right challenge of {self.names[pick['target']]}"
-        one = yield Choice(seat, "take", first, self._take_prompt(), self._parse_take(first), str,
+        one = yield Choice(seat, "take", first, self._take_prompt(self.marker), self._parse_take(first), str,
                            {"option": f"{pick['option']} ({what})", "take": "1 of 2",
                             "marker": self._where()})
         move["takes"] = [one]
         if self.ends_after(seat, one) is None:
             second = self.takeable(one, gone=one)
-            two = yield Choice(seat, "take", second, self._take_prompt(), self._parse_take(second), str,
+            two = yield Choice(seat, "take", second, self._take_prompt(one), self._parse_take(second, one), str,
                                {"option": f"{pick['option']} ({what})", "take": "2 of 2",
                                 "first take": one, "marker": f"on {one}, where the first take was"})
             move["takes"].append(two)
@@ -138,8 +138,8 @@ class StixxState(State):
     def _where(self) -> str:
         return "off the board: take any stixx" if self.marker is None else f"on {self.marker}"
 
-    def _take_prompt(self) -> str:
-        if self.marker is None:
+    def _take_prompt(self, marker: int | None) -> str:
+        if marker is None:
             return "take: the id of any stixx on the board, e.g. 12"
         return "take: the id of a stixx touching the marker, e.g. 12"
 
@@ -147,7 +147,7 @@ class StixxState(State):
         return ("option: A and a stixx id (take one), B (reveal your colour, take two) "
                 "or C seat colour (challenge), e.g. A 12 | B | C 2 red")
 
-    def _parse_take(self, legal: list[int]):
+    def _parse_take(self, legal: list[int], gone: int | None = None):
         def parse(text: str) -> int:
             words = text.split()
             if len(words) == 2 and words[0].upper() == "A":
@@ -155,6 +155,8 @@ class StixxState(State):
             if len(words) != 1 or not words[0].isdigit():
                 raise ValueError(f"type one stixx id, e.g. {legal[0] if legal else 12}")
             stixx = int(words[0])
+            if stixx == gone:
+                raise ValueError(f"you took stixx {stixx} with your first take: its place is empty")
             if stixx not in legal:
                 raise ValueError(self._why_not(stixx, legal))
             return stixx
@@ -219,6 +221,8 @@ class StixxState(State):
     # Applying a recorded move ----------------------------------------------------
 
     def apply(self, move: dict) -> None:
+        if self.over:
+            raise IllegalMove(f"the game is already over ({self.end})")
         seat = require(move, "seat", int)
         if seat != self.seat:
             raise IllegalMove(f"wrong player: it is {self.names[self.seat]}'s turn "

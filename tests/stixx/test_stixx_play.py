@@ -195,6 +195,15 @@ def test_play_at_the_command_line(stixx, tmp_path):
     assert stixx("validate", out).exit_code == 0
     shown = stixx("replay", out, "--to", "3", "--as-player", "Bob")
     assert shown.exit_code == 0 and "Ann" in shown.output
+    log = json.loads(out.read_text())
+    ann = log["setup"]["secret_colours"][0]
+    steps = stixx("replay", out, "--json", "--as-player", "1")
+    for line in steps.output.splitlines():
+        step = json.loads(line)
+        colours = [p["colour"] for p in step["state"]["players"]]
+        assert colours[1] == log["setup"]["secret_colours"][1]
+        assert colours[0] in (None, ann)
+        assert (colours[0] == ann) == (step["state"]["players"][0]["revealed_at"] is not None)
 
 
 # Hidden information ---------------------------------------------------------------
@@ -244,3 +253,18 @@ def test_render_empties_taken_places(kit):
     assert marker_spans
     assert "•" in after and after.count("\n") == before.count("\n")
     Console(file=open("/dev/null", "w")).print(state.render(None))
+
+
+def test_second_take_prompt_follows_the_marker(kit):
+    state = kit.start()
+    turn = state.turn()
+    next(turn)
+    first = turn.send({"option": "B"})
+    assert "any stixx" in first.prompt
+    second = turn.send(12)
+    assert "touching the marker" in second.prompt
+    with pytest.raises(ValueError, match="first take: its place is empty"):
+        second.parse("12")
+    far = next(s for s in range(42) if s not in kit.board.touches[12] and s != 12)
+    with pytest.raises(ValueError, match="does not touch the marker"):
+        second.parse(str(far))
