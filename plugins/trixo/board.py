@@ -204,16 +204,6 @@ def legal_plays(layout: dict, hand, seat: int, max_stack: int) -> list[dict]:
     return plays
 
 
-def has_play(layout: dict, hand, max_stack: int) -> bool:
-    for tile in set(hand):
-        if tile == ARROW:
-            if slides(layout):
-                return True
-        elif placements(layout, tile, max_stack):
-            return True
-    return False
-
-
 def window(layout: dict) -> tuple[range, range]:
     """The rows and columns of every cell a tile may still reach: the bounding box
     of the layout grown, on each side, by what the 3x3 window leaves free."""

@@ -63,13 +63,11 @@ class TrixoState(State):
 
     def turn(self):
         seat = self.seat
-        hand = self.hands[seat]
-        options = board.legal_plays(self.layout, hand, seat, self.max_stack)
-        if options:
+        options = self._options(seat)
+        if "discard" not in options[0]:
             move = yield Choice(seat, "play", options, PLAY_PROMPT,
                                 lambda text: self._typed_play(text, options), play_text)
         else:
-            options = [{"seat": seat, "discard": tile} for tile in TILES if tile in hand]
             move = yield Choice(seat, "discard", options, DISCARD_PROMPT,
                                 lambda text: parse_discard(text, seat), play_text)
         move = dict(move)
@@ -101,16 +99,13 @@ class TrixoState(State):
         return tile
 
     def legal_moves(self) -> list[dict]:
-        return board.legal_plays(self.layout, self.hands[self.seat], self.seat, self.max_stack)
+        """Every play of the seat to act; the tiles it may set aside when it has none."""
+        return self._options(self.seat)
 
-    def move_prompt(self) -> str:
-        return PLAY_PROMPT
-
-    def parse_move(self, text: str) -> dict:
-        return parse_play(text, self.seat)
-
-    def notation(self, move: dict) -> str:
-        return play_text(move)
+    def _options(self, seat: int) -> list[dict]:
+        hand = self.hands[seat]
+        plays = board.legal_plays(self.layout, hand, seat, self.max_stack)
+        return plays or [{"seat": seat, "discard": tile} for tile in TILES if tile in hand]
 
     # Checking and playing a move -----------------------------------------------
 

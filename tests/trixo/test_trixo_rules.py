@@ -160,6 +160,7 @@ def test_a_player_with_no_legal_play_sets_a_tile_aside():
     turn = s.state.turn()
     choice = next(turn)
     assert choice.name == "discard" and choice.options == [{"seat": 0, "discard": "arrow"}]
+    assert s.state.legal_moves() == choice.options
     verdict = s.refused("arrow row 0 left")
     assert verdict.index == 0 and "holds no tile" in verdict.error
     s.play("discard arrow", "x 0 0")
@@ -177,8 +178,8 @@ def test_no_play_for_symbols_on_a_full_window():
     layout = {(r, c): ("x",) if (r + c) % 2 else ("o", "x", "o") for r in range(3) for c in range(3)}
     layout = {cell: ("o", "x") if stack == ("x",) else stack for cell, stack in layout.items()}
     assert board.legal_plays(layout, ["x", "x"], 0, 3) == []
-    assert not board.has_play(layout, ["x"], 3)
-    assert board.has_play(layout, ["o"], 3)
+    assert board.legal_plays(layout, ["o"], 0, 3) == [{"seat": 0, "tile": "o", "cell": [r, c]}
+                                                       for r in range(3) for c in range(3) if (r + c) % 2]
 
 
 def test_draws_come_from_the_reserve_and_the_game_ends_when_all_is_played():
