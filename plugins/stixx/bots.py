@@ -39,7 +39,6 @@ class Knowledge:
         self.on_board = [False] * len(self.layout)
         for s in view["on_board"]:
             self.on_board[s] = True
-        self.marker = view["marker"]
         self.mine = self.number[colours[seat]]
         self.known = {s: self.number[c] for s, c in enumerate(colours) if c is not None}
         self.held = [[0] * len(names) for _ in range(self.players)]

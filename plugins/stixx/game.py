@@ -149,8 +149,12 @@ class Stixx(Game):
             if len(names) != grid.size:
                 raise IllegalSetup(f"the layout must give {grid.size} colours, one per stixx, "
                                    f"not {len(names)}")
-            layout = [_colour_number(c, colours, f"layout item {i} (stixx {i})")
-                      for i, c in enumerate(names)]
+            number = {c: i for i, c in enumerate(colours)}
+            try:
+                layout = [number[c] for c in names]
+            except (KeyError, TypeError):  # an unknown colour, or not text: say which
+                layout = [_colour_number(c, colours, f"layout item {i} (stixx {i})")
+                          for i, c in enumerate(names)]
             problem = layout_problem(grid, layout, colours, rules["stixx_per_colour"],
                                      rules["centre_star_all_colours"])
             if problem:

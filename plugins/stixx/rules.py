@@ -282,8 +282,8 @@ class StixxState(State):
         if option == "B" and self.revealed_at[seat] is None:
             self._reveal(seat, turn)
 
-        for stixx in takes:
-            self._take(seat, stixx, turn)
+        for stixx, end in takes:
+            self._take(seat, stixx, turn, end)
         self.turns = turn
         if self.over:
             self.seat = None
@@ -292,8 +292,9 @@ class StixxState(State):
         else:
             self.seat = (seat + 1) % len(self.names)
 
-    def _check_takes(self, move: dict, seat: int, count: int) -> list[int]:
-        """The move's takes, each checked against the board before anything changes."""
+    def _check_takes(self, move: dict, seat: int, count: int) -> list[tuple[int, str | None]]:
+        """The move's takes, each checked against the board before anything
+        changes, with the end each one brings (None: the game goes on)."""
         takes = require(move, "takes", list)
         what = "option A takes one stixx" if count == 1 else \
             f"option {move['option']} takes two stixx in sequence"
@@ -301,7 +302,7 @@ class StixxState(State):
             raise IllegalMove(f"{what}, but \"takes\" is empty")
         if len(takes) > count:
             raise IllegalMove(f"{what}, but \"takes\" holds {len(takes)}")
-        marker, gone = self.marker, None
+        marker, gone, ends = self.marker, None, []
         for n, stixx in enumerate(takes):
             if not isinstance(stixx, int) or isinstance(stixx, bool):
                 raise IllegalMove(f"take {n + 1} must be a stixx id (a whole number), not {stixx!r}")
@@ -315,15 +316,15 @@ class StixxState(State):
             if marker is not None and stixx not in self.board.touches[marker]:
                 raise IllegalMove(f"take {n + 1}: stixx {stixx} does not touch the marker (on "
                                   f"{marker}); a take must touch the marker where it lies")
-            end = self.ends_after(seat, stixx, gone) if n == 0 else None
-            if end and len(takes) > 1:
+            end = self.ends_after(seat, stixx, gone)
+            if end and n == 0 and len(takes) > 1:
                 raise IllegalMove(f"the game ended after take 1 ({self._end_words(end, seat)}), "
                                   "so there is no second take")
+            ends.append(end)
             marker, gone = stixx, stixx
-        if len(takes) < count:
-            if self.ends_after(seat, takes[0]) is None:
-                raise IllegalMove(f"{what}, but \"takes\" holds one and the game did not end after it")
-        return takes
+        if len(takes) < count and ends[0] is None:
+            raise IllegalMove(f"{what}, but \"takes\" holds one and the game did not end after it")
+        return list(zip(takes, ends))
 
     def _end_words(self, end: str, seat: int) -> str:
         if end == FULL_COLOUR:
@@ -336,8 +337,7 @@ class StixxState(State):
         self.revealed_at[seat] = turn
         self.reveal_order.append(seat)
 
-    def _take(self, seat: int, stixx: int, turn: int) -> None:
-        end = self.ends_after(seat, stixx)
+    def _take(self, seat: int, stixx: int, turn: int, end: str | None) -> None:
         self.on_board[stixx] = False
         self.left -= 1
         self.marker = stixx

@@ -1,5 +1,7 @@
 """Every rule and ruling of Stixx on hand-made positions and logs."""
 
+import random
+
 import pytest
 
 from stixxcli.engine import check_log, drive, replay
@@ -291,8 +293,7 @@ def test_three_colours_without_star(kit):
     rules = kit.rules(colours=["red", "blue", "green"], stixx_per_colour=14, centre_star_all_colours=False)
     check_log_rules(kit.game, rules)
     assert kit.game.player_counts(rules) == range(2, 4)
-    setup = drive(kit.game.setup(rules, ["A", "B", "C"]), lambda ask: ask.draw(__import__("random").Random(1)),
-                  None)
+    setup = drive(kit.game.setup(rules, ["A", "B", "C"]), lambda ask: ask.draw(random.Random(1)), None)
     state = kit.game.start(rules, ["A", "B", "C"], setup)
     assert state.warnings  # three colours on this board cannot avoid touching
 
