@@ -59,6 +59,32 @@ def placement_problem(layout: dict, tile: str, cell: tuple, max_stack: int) -> s
     return None
 
 
+def can_place(layout: dict, tile: str, cell: tuple, max_stack: int) -> bool:
+    """Whether `placement_problem` finds nothing wrong, in one quick pass: a log
+    checks every placement of a game, so this is the hot path of validation."""
+    stack = layout.get(cell)
+    if stack is not None:
+        return len(stack) < max_stack and stack[-1] != tile
+    if not layout:
+        return cell == FIRST_CELL
+    r, c = cell
+    top = bottom = r
+    left = right = c
+    touching = False
+    for rr, cc in layout:
+        if rr < top:
+            top = rr
+        elif rr > bottom:
+            bottom = rr
+        if cc < left:
+            left = cc
+        elif cc > right:
+            right = cc
+        if -1 <= rr - r <= 1 and -1 <= cc - c <= 1:
+            touching = True
+    return touching and bottom - top < WINDOW and right - left < WINDOW
+
+
 def placements(layout: dict, tile: str, max_stack: int) -> list[tuple]:
     """Every cell where a symbol tile may go, placed or stacked, in order."""
     if not layout:
@@ -136,25 +162,19 @@ def streak_cells_through(layout: dict, cell: tuple, top: str) -> set:
     after a move every new streak runs through a cell the move changed.
     """
     r, c = cell
-    get = layout.get
+    same = {pos for pos, stack in layout.items() if stack[-1] == top and pos != cell}
+    if len(same) < 2:
+        return set()
     won = set()
-    for dr, dc in LINES:
-        back, ahead = (r - dr, c - dc), (r + dr, c + dc)
-        a, b = get(back), get(ahead)
-        back_same = a is not None and a[-1] == top
-        ahead_same = b is not None and b[-1] == top
-        if back_same:
-            if ahead_same:
-                won.update((back, ahead))
-            far = (r - 2 * dr, c - 2 * dc)
-            f = get(far)
-            if f is not None and f[-1] == top:
-                won.update((back, far))
-        if ahead_same:
-            far = (r + 2 * dr, c + 2 * dc)
-            f = get(far)
-            if f is not None and f[-1] == top:
-                won.update((ahead, far))
+    for rr, cc in same:
+        dr, dc = rr - r, cc - c
+        if -1 <= dr <= 1 and -1 <= dc <= 1:
+            # A neighbour showing `top`: the streak goes on beyond it, or
+            # beyond the cell on the other side.
+            for other in ((rr + dr, cc + dc), (r - dr, c - dc)):
+                if other in same:
+                    won.add((rr, cc))
+                    won.add(other)
     if won:
         won.add(cell)
     return won
@@ -172,6 +192,11 @@ def collect(layout: dict, changed=None) -> list[str]:
         cells = set()
         for cell in changed:
             cells |= streak_cells_through(layout, cell, layout[cell][-1])
+    return take(layout, cells) if cells else []
+
+
+def take(layout: dict, cells) -> list[str]:
+    """Take the stacks on `cells` off `layout` (in place); their tiles."""
     taken = []
     for cell in sorted(cells):
         taken.extend(layout.pop(cell))

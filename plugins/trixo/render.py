@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import board
+from .notation import play_text
 from .state import hand_text, team_of
 
 STYLE = {"x": "bold red", "o": "bold blue", "trixo": "bold green", "arrow": "bold yellow"}
@@ -55,9 +56,9 @@ def render_table(state, viewer: int | None = None):
                         f"{sum(c.values())} ({c['x']}, {c['o']}, {c['trixo']})")
     parts.append(players)
     if state.last_play is not None:
-        seat, play, taken = state.last_play
+        seat, move, taken = state.last_play
         caught = f", collecting {taken} tiles" if taken else ""
-        parts.append(Text(f"last play: {state.names[seat]}: {play}{caught}"))
+        parts.append(Text(f"last play: {state.names[seat]}: {play_text(move)}{caught}"))
     gone = f"; out of the game: {hand_text(state.set_aside)}" if state.set_aside else ""
     parts.append(Text(f"reserve: {state.reserve_size} tiles{gone}"))
     if state.over:

@@ -10,12 +10,20 @@ from .board import ARROW, SYMBOLS, TILES
 from .notation import DISCARD_PROMPT, PLAY_PROMPT, parse_discard, parse_play, play_text, tile_name
 
 PLAY_KEYS = {"seat", "tile", "cell", "collected", "draw"}
+SYMBOL_SET = frozenset(SYMBOLS)
 SLIDE_KEYS = {"seat", "tile", "line", "index", "direction", "collected", "draw"}
 DISCARD_KEYS = {"seat", "discard", "draw"}
 
 
 def hand_text(hand) -> str:
-    return ", ".join(hand) if hand else "empty"
+    return ", ".join(in_order(hand)) if hand else "empty"
+
+
+def field(move: dict, key: str, kind: type):
+    """move[key] when it has the right type (the quick common case), else the
+    reason from `require`. type() rather than isinstance(): true/false are not numbers."""
+    value = move.get(key)
+    return value if type(value) is kind else require(move, key, kind)
 
 
 def in_order(tiles) -> list[str]:
@@ -44,7 +52,7 @@ class TrixoState(State):
         self.set_aside: list[str] = []  # discarded tiles and used arrows, out of the game
         self.seat = 0
         self.over = False
-        self.last_play = None  # (seat, play in notation, tiles collected), for the players to see
+        self.last_play = None  # (seat, move, tiles collected), for the players to see
         self._next_seat(-1)
 
     # Whose turn ----------------------------------------------------------------
@@ -52,6 +60,9 @@ class TrixoState(State):
     def _next_seat(self, after: int) -> None:
         """The next seat clockwise that still holds a tile; none when every hand is empty."""
         count = len(self.names)
+        if self.hands[(after + 1) % count]:
+            self.seat = (after + 1) % count
+            return
         for step in range(1, count + 1):
             seat = (after + step) % count
             if self.hands[seat]:
@@ -110,48 +121,66 @@ class TrixoState(State):
     # Checking and playing a move -----------------------------------------------
 
     def apply(self, move: dict) -> None:
-        seat = require(move, "seat", int)
+        seat = field(move, "seat", int)
         if seat != self.seat:
             raise IllegalMove(f"wrong player: it is seat {self.seat}'s turn, not seat {seat}")
         hand = self.hands[seat]
-        if "discard" in move:
+        layout = self.layout
+        tile, cell = move.get("tile"), move.get("cell")
+        # The short path: a well-formed legal placement, nearly every move of a
+        # log. Anything else goes the long way, which names what is wrong.
+        if (type(tile) is str and tile in SYMBOL_SET and tile in hand and type(cell) is list
+                and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int
+                and move.keys() <= PLAY_KEYS
+                and board.can_place(layout, tile, (cell[0], cell[1]), self.max_stack)):
+            cell = (cell[0], cell[1])
+            after = dict(layout)
+            after[cell] = layout.get(cell, ()) + (tile,)
+            won = board.streak_cells_through(after, cell, tile)
+            taken = board.take(after, won) if won else ()
+            if "collected" in move and (type(move["collected"]) is not int or move["collected"] != len(taken)):
+                after, taken = self._play(move, hand)
+        elif "discard" in move:
             tile = self._tile(move, "discard", DISCARD_KEYS)
             if tile not in hand:
                 raise IllegalMove(f"cannot set aside {tile}: the hand holds {hand_text(hand)}")
-            plays = board.legal_plays(self.layout, hand, seat, self.max_stack)
+            plays = board.legal_plays(layout, hand, seat, self.max_stack)
             if plays:
                 raise IllegalMove(f"a tile is set aside only when no play is legal, but "
                                   f"{play_text(plays[0])} is legal")
-            after, taken = None, []
+            after, taken = None, ()
         elif "tile" in move:
             after, taken = self._play(move, hand)
         else:
             raise IllegalMove("the move has neither 'tile' (a play) nor 'discard' (a tile set aside)")
-        draw = self._draw(move)
+        draw = move.get("draw")
+        if not (self.reserve_size and type(draw) is str and self.reserve.get(draw)):
+            draw = self._draw(move)  # none to draw, or a reason to refuse
         # Everything is checked: now the move changes the game.
-        hand.remove(move.get("tile", move.get("discard")))
-        self.last_play = (seat, play_text(move), len(taken))
+        self.last_play = (seat, move, len(taken))
         if after is None:
-            self.set_aside.append(move["discard"])
+            hand.remove(tile)
+            self.set_aside.append(tile)
         else:
-            if move["tile"] == ARROW:
+            hand.remove(tile)
+            if tile == ARROW:
                 self.set_aside.append(ARROW)
             self.layout = after
-            mine = self.collected[seat]
-            for tile in taken:
-                mine[tile] += 1
+            if taken:
+                mine = self.collected[seat]
+                for kind in taken:
+                    mine[kind] += 1
         if draw is not None:
             self.reserve[draw] -= 1
             self.reserve_size -= 1
             hand.append(draw)
-            hand.sort(key=TILES.index)
         self._next_seat(seat)
 
     def _tile(self, move: dict, key: str, allowed: set) -> str:
-        unknown = sorted(set(move) - allowed, key=str)
-        if unknown:
+        if not move.keys() <= allowed:
+            unknown = sorted(move.keys() - allowed, key=str)
             raise IllegalMove(f"unknown key {unknown[0]!r} in this move (keys: {', '.join(sorted(allowed))})")
-        tile = require(move, key, str)
+        tile = field(move, key, str)
         if tile not in TILES:
             raise IllegalMove(f"{tile!r} is not a tile (tiles: {', '.join(TILES)})")
         return tile
@@ -165,11 +194,11 @@ class TrixoState(State):
         if tile not in hand:
             raise IllegalMove(f"no {tile} tile in the hand ({hand_text(hand)})")
         if is_slide:
-            line = require(move, "line", str)
+            line = field(move, "line", str)
             if line not in board.DIRECTIONS:
                 raise IllegalMove(f"an arrow slides a 'row' or a 'column', not {line!r}")
-            index = require(move, "index", int)
-            direction = require(move, "direction", str)
+            index = field(move, "index", int)
+            direction = field(move, "direction", str)
             if direction not in board.DIRECTIONS[line]:
                 raise IllegalMove(f"a {line} slides {' or '.join(board.DIRECTIONS[line])}, not {direction!r}")
             if not board.line_cells(self.layout, line, index):
@@ -179,8 +208,7 @@ class TrixoState(State):
                 raise IllegalMove(f"sliding {line} {index} {direction} moves nothing: every tile is "
                                   f"blocked by the tile ahead or by the 3x3 window")
         else:
-            cell = require(move, "cell", list)
-            # type() rather than isinstance(): true/false are not row numbers.
+            cell = field(move, "cell", list)
             if len(cell) != 2 or type(cell[0]) is not int or type(cell[1]) is not int:
                 raise IllegalMove(f"'cell' must be [row, column], two whole numbers, not {cell!r}")
             cell = (cell[0], cell[1])
@@ -192,7 +220,7 @@ class TrixoState(State):
             changed = [cell]
         taken = board.collect(after, changed)
         if "collected" in move:
-            recorded = require(move, "collected", int)
+            recorded = field(move, "collected", int)
             if recorded != len(taken):
                 raise IllegalMove(f"the move records {recorded} tiles collected, but its streaks "
                                   f"collect {len(taken)}")
@@ -204,7 +232,7 @@ class TrixoState(State):
             if "draw" in move:
                 raise IllegalMove("the reserve is empty: there is no tile to draw")
             return None
-        tile = require(move, "draw", str)
+        tile = field(move, "draw", str)
         if tile not in TILES:
             raise IllegalMove(f"drew {tile!r}, which is not a tile (tiles: {', '.join(TILES)})")
         if not self.reserve[tile]:
@@ -233,7 +261,7 @@ class TrixoState(State):
     # Showing the table -------------------------------------------------------------
 
     def view(self, viewer: int | None = None) -> dict:
-        hands = [list(hand) if viewer is None or viewer == seat else {"tiles": len(hand)}
+        hands = [in_order(hand) if viewer is None or viewer == seat else {"tiles": len(hand)}
                  for seat, hand in enumerate(self.hands)]
         out = {
             "table": [{"cell": [r, c], "stack": list(stack)} for (r, c), stack in sorted(self.layout.items())],
@@ -244,7 +272,7 @@ class TrixoState(State):
             "to_move": self.seat,
             "over": self.over,
             "last_play": None if self.last_play is None else
-            {"seat": self.last_play[0], "play": self.last_play[1], "collected": self.last_play[2]},
+            {"seat": self.last_play[0], "play": play_text(self.last_play[1]), "collected": self.last_play[2]},
         }
         if viewer is None:
             out["reserve_tiles"] = {tile: n for tile, n in self.reserve.items() if n}

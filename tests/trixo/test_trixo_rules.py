@@ -1,6 +1,8 @@
 """Every rule and ruling of Trixo on hand-made positions (docs/games/trixo.md)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stixxcli.engine import check_log
 from stixxcli.errors import RuleError
@@ -249,3 +251,25 @@ def test_too_few_tiles_for_the_hands_is_a_rule_error():
     with pytest.raises(RuleError, match="cannot fill 2 hands of 4"):
         game().check_rules(rules)
     assert game().player_counts(dict(rules, tiles={"x": 6, "o": 6})) == range(2, 4)
+
+
+# The quick paths validation takes agree with the plain rules -------------------------
+
+cells3 = st.tuples(st.integers(-1, 3), st.integers(-1, 3))
+stacks = st.lists(st.sampled_from(board.SYMBOLS), min_size=1, max_size=3).map(tuple)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(cells3, stacks, max_size=9), st.sampled_from(board.SYMBOLS), cells3)
+def test_quick_placement_check_agrees_with_the_reasons(layout, tile, cell):
+    assert board.can_place(layout, tile, cell, 3) == (board.placement_problem(layout, tile, cell, 3) is None)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(cells3, stacks, max_size=9), st.sampled_from(board.SYMBOLS), cells3)
+def test_streaks_through_the_played_cell_are_all_the_streaks(layout, tile, cell):
+    board.collect(layout)  # a layout between moves holds no streak
+    after = dict(layout)
+    after[cell] = after.get(cell, ()) + (tile,)
+    everywhere = {c for streak in board.streaks(after) for c in streak}
+    assert board.streak_cells_through(after, cell, tile) == everywhere
