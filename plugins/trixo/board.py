@@ -22,6 +22,16 @@ NEIGHBOURS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or d
 FIRST_CELL = (0, 0)  # the first tile of an empty table, in logs
 
 
+def shown(value, limit: int = 40) -> str:
+    """A value from a log as a reason quotes it: cut short, as logs may hold anything."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def cell_name(cell: tuple) -> str:
+    return shown(cell)
+
+
 def fits(cells) -> bool:
     """Whether the cells fit inside one 3x3 window."""
     rows = [r for r, _ in cells]
@@ -39,7 +49,7 @@ def touches(layout: dict, cell: tuple) -> bool:
 
 def placement_problem(layout: dict, tile: str, cell: tuple, max_stack: int) -> str | None:
     """Why a symbol tile may not go on `cell`, or None when it may (placed or stacked)."""
-    where = f"({cell[0]}, {cell[1]})"
+    where = cell_name(cell)
     stack = layout.get(cell)
     if stack is not None:
         if len(stack) >= max_stack:

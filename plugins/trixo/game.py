@@ -5,7 +5,7 @@ from __future__ import annotations
 from stixxcli.errors import IllegalMove, IllegalSetup, RuleError
 from stixxcli.game import Chance, Game, Param, require
 
-from .board import DIRECTIONS, STEPS, SYMBOLS, TILES
+from .board import DIRECTIONS, STEPS, SYMBOLS, TILES, shown
 from .notation import tiles_text
 from .state import TrixoState, in_order
 
@@ -97,17 +97,17 @@ class Trixo(Game):
             raise IllegalSetup(e.message) from None
         extra = sorted(set(setup) - {"hands"}, key=str)
         if extra:
-            raise IllegalSetup(f"unknown key {extra[0]!r} in the setup (keys: hands)")
+            raise IllegalSetup(f"unknown key {shown(extra[0])} in the setup (keys: hands)")
         if len(hands) != len(players):
             raise IllegalSetup(f"the setup deals {len(hands)} hands to {len(players)} players")
         pool = {tile: rules["tiles"].get(tile, 0) for tile in TILES}
         size = rules["hand_size"]
         for seat, hand in enumerate(hands):
             if not isinstance(hand, list) or len(hand) != size:
-                raise IllegalSetup(f"hand {seat} must be a list of {size} tiles, not {hand!r}")
+                raise IllegalSetup(f"hand {seat} must be a list of {size} tiles, not {shown(hand)}")
             for tile in hand:
                 if not isinstance(tile, str) or tile not in TILES:
-                    raise IllegalSetup(f"hand {seat}: {tile!r} is not a tile (tiles: {', '.join(TILES)})")
+                    raise IllegalSetup(f"hand {seat}: {shown(tile)} is not a tile (tiles: {', '.join(TILES)})")
                 if not pool[tile]:
                     raise IllegalSetup(f"hand {seat} holds one {tile} tile too many: the rules have "
                                        f"{rules['tiles'].get(tile, 0)} and the hands up to it take more")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places, require
 
 from . import board
-from .board import ARROW, SYMBOLS, TILES
+from .board import ARROW, SYMBOLS, TILES, shown
 from .notation import DISCARD_PROMPT, PLAY_PROMPT, parse_discard, parse_play, play_text, tile_name
 
 PLAY_KEYS = {"seat", "tile", "cell", "collected", "draw"}
@@ -179,10 +179,10 @@ class TrixoState(State):
     def _tile(self, move: dict, key: str, allowed: set) -> str:
         if not move.keys() <= allowed:
             unknown = sorted(move.keys() - allowed, key=str)
-            raise IllegalMove(f"unknown key {unknown[0]!r} in this move (keys: {', '.join(sorted(allowed))})")
+            raise IllegalMove(f"unknown key {shown(unknown[0])} in this move (keys: {', '.join(sorted(allowed))})")
         tile = field(move, key, str)
         if tile not in TILES:
-            raise IllegalMove(f"{tile!r} is not a tile (tiles: {', '.join(TILES)})")
+            raise IllegalMove(f"{shown(tile)} is not a tile (tiles: {', '.join(TILES)})")
         return tile
 
     def _play(self, move: dict, hand: list[str]) -> tuple[dict, list[str]]:
@@ -196,11 +196,11 @@ class TrixoState(State):
         if is_slide:
             line = field(move, "line", str)
             if line not in board.DIRECTIONS:
-                raise IllegalMove(f"an arrow slides a 'row' or a 'column', not {line!r}")
+                raise IllegalMove(f"an arrow slides a 'row' or a 'column', not {shown(line)}")
             index = field(move, "index", int)
             direction = field(move, "direction", str)
             if direction not in board.DIRECTIONS[line]:
-                raise IllegalMove(f"a {line} slides {' or '.join(board.DIRECTIONS[line])}, not {direction!r}")
+                raise IllegalMove(f"a {line} slides {' or '.join(board.DIRECTIONS[line])}, not {shown(direction)}")
             if not board.line_cells(self.layout, line, index):
                 raise IllegalMove(f"{line} {index} holds no tile to slide")
             after, changed = board.slide(self.layout, line, index, direction)
@@ -210,7 +210,7 @@ class TrixoState(State):
         else:
             cell = field(move, "cell", list)
             if len(cell) != 2 or type(cell[0]) is not int or type(cell[1]) is not int:
-                raise IllegalMove(f"'cell' must be [row, column], two whole numbers, not {cell!r}")
+                raise IllegalMove(f"'cell' must be [row, column], two whole numbers, not {shown(cell)}")
             cell = (cell[0], cell[1])
             problem = board.placement_problem(self.layout, tile, cell, self.max_stack)
             if problem:
@@ -234,7 +234,7 @@ class TrixoState(State):
             return None
         tile = field(move, "draw", str)
         if tile not in TILES:
-            raise IllegalMove(f"drew {tile!r}, which is not a tile (tiles: {', '.join(TILES)})")
+            raise IllegalMove(f"drew {shown(tile)}, which is not a tile (tiles: {', '.join(TILES)})")
         if not self.reserve[tile]:
             left = ", ".join(f"{n} {t}" for t, n in self.reserve.items() if n)
             raise IllegalMove(f"drew {tile}, but no {tile} tile is left in the reserve ({left})")

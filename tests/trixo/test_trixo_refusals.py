@@ -128,6 +128,7 @@ def test_setting_aside_a_tile_not_in_hand():
     ({"seat": 0, "tile": "x", "cell": [0.0, 0]}, "[row, column]"),
     ({"seat": 0, "tile": "x", "cell": "0 0"}, "'cell' must be a list"),
     ({"seat": 0, "tile": "x", "cell": [10 ** 30, -10 ** 30]}, "first tile on an empty table"),
+    ({"seat": 0, "tile": "x" * 10_000, "cell": [0, 0]}, "'xxxxxxxxxxxx"),
     ({"seat": 0, "tile": "x"}, "has no 'cell'"),
     ({"seat": 0, "tile": "x", "cell": [0, 0], "where": 1}, "unknown key 'where'"),
     ({"seat": 0, "tile": "x", "cell": [0, 0], "collected": "0"}, "'collected' must be a whole number"),
@@ -146,6 +147,14 @@ def test_setting_aside_a_tile_not_in_hand():
 def test_malformed_moves_are_refused_with_a_reason(move, words):
     index, reason = refusal(opening(), move)
     assert index == 0 and words in reason
+
+
+def test_reasons_quote_huge_values_cut_short():
+    index, reason = refusal(opening(), {"seat": 0, "tile": "x", "cell": list(range(10_000))})
+    assert index == 0 and len(reason) < 120 and reason.endswith("...")
+    s = opening().play("x 0 0")
+    index, reason = refusal(s, {"seat": 1, "tile": "o", "cell": [10 ** 300, 0]})
+    assert index == 1 and "touches no tile" in reason and len(reason) < 120
 
 
 def test_a_malformed_draw_is_refused_with_a_reason():
