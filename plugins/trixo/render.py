@@ -52,8 +52,11 @@ def render_table(state, viewer: int | None = None):
         c = state.collected[seat]
         mark = "▶ " if seat == state.seat else "  "
         team = f" (team {'+'.join(map(str, team_of(seat)))})" if state.teams else ""
+        pooled = ""
+        if state.teams:
+            pooled = f"; team {sum(sum(state.collected[s].values()) for s in team_of(seat))}"
         players.add_row(f"{mark}{seat}", name + team, shown,
-                        f"{sum(c.values())} ({c['x']}, {c['o']}, {c['trixo']})")
+                        f"{sum(c.values())} ({c['x']}, {c['o']}, {c['trixo']}){pooled}")
     parts.append(players)
     if state.last_play is not None:
         seat, move, taken = state.last_play

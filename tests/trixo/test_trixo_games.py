@@ -229,6 +229,13 @@ def test_views_hide_the_other_hands():
     assert "arrow" in shown(s.state.render(None))
 
 
+def test_the_team_game_shows_team_totals():
+    s = Script([["x", "o"], ["o", "o"], ["x", "x"], ["trixo", "trixo"]], variant="teams")
+    s.play("x 0 0", "o 1 0", "x 0 1", "trixo 1 1", "o 1 2", "o -1 0", "x 0 2")
+    text = shown(s.state.render(0))
+    assert "cat (team 0+2)" in text and "3 (3, 0, 0); team 3" in text and "0 (0, 0, 0); team 3" in text
+
+
 def test_the_plugin_module_imports_nothing_heavy():
     code = ("import sys, stixxcli_games.trixo.plugin; "
             "print(any(m in sys.modules for m in ('rich', 'stixxcli_games.trixo.state')))")
