@@ -22,7 +22,19 @@ def game():
 
 @functools.lru_cache(maxsize=None)
 def standard_rules():
-    return resolve(game(), "standard").values
+    return variant_rules("standard")
+
+
+@functools.lru_cache(maxsize=None)
+def variant_rules(variant):
+    return resolve(game(), variant).values
+
+
+def play(bots, seed, variant="standard"):
+    """play_bots with the variant's rules read once per test session."""
+    from stixxcli.engine import play_bots
+
+    return play_bots("sixto", bots, seed, variant=variant, rules=variant_rules(variant))
 
 
 def rules(**changes):
@@ -66,14 +78,12 @@ def turn(seat, rolls, *per_seat):
 @functools.lru_cache(maxsize=None)
 def bot_logs():
     """Seeded bot games: 1 to 6 players with the standard rules, and the solo game."""
-    from stixxcli.engine import play_bots
-
     lineups = [["greedy"], ["greedy", "random"], ["random", "greedy", "greedy"],
                ["greedy", "random", "greedy", "random"], ["random"] * 2 + ["greedy"] * 3,
                ["greedy", "random"] * 3]
     logs = []
     for seed in range(3):
         for bots in lineups:
-            logs.append(play_bots("sixto", bots, seed))
-        logs.append(play_bots("sixto", ["greedy" if seed % 2 else "random"], seed, variant="solo"))
+            logs.append(play(bots, seed))
+        logs.append(play(["greedy" if seed % 2 else "random"], seed, variant="solo"))
     return tuple(logs)

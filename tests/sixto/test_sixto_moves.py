@@ -6,7 +6,7 @@ import pytest
 
 from stixxcli.engine import check_log, open_game, play_bots, replay
 
-from sixto_logs import COLOURS, make_log, roll, turn
+from sixto_logs import play, COLOURS, make_log, roll, turn
 
 
 def verdict_of(moves, **kwargs):
@@ -269,7 +269,7 @@ def test_bad_setups(setup, words):
 
 def test_malformed_input_never_breaks_the_plugin():
     junk = [None, True, -1, 0, 7, 10**40, 2.5, "x", "", [], {}, [[]], ["red", 1], {"red": 1}]
-    log = play_bots("sixto", ["random", "random", "random"], 11)
+    log = play(["random", "random", "random"], 11)
     rng = random.Random(5)
     refusals = 0
     for _ in range(400):
