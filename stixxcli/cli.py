@@ -454,12 +454,13 @@ def replay(log, to, step, as_player, svg, as_json):
     for at in run_replay(data):
         if to is not None and at.index != to:
             continue
+        move = at.move if at.move is None or viewer is None else at.state.move_view(at.move, viewer)
         if as_json:
-            _echo_json({"index": at.index, "move": at.move, "seat": at.seat,
+            _echo_json({"index": at.index, "move": move, "seat": at.seat,
                         "player": names[at.seat] if at.seat is not None else None,
                         "state": at.state.view(viewer)})
         else:
-            printer.show(at, names, viewer)
+            printer.show(at, move, names, viewer)
             if step and to is None and sys.stdin.isatty():
                 click.prompt("", default="", show_default=False, prompt_suffix="(Enter for the next move) ")
         last = at

@@ -56,7 +56,8 @@ def apply_move(game, state: State, move: Any) -> None:
     if not isinstance(move, dict):
         raise IllegalMove("a move must be a JSON object")
     claimed = move.get("seat")
-    if claimed is not None and state.seat is not None and claimed != state.seat:
+    # A seat that is not a whole number is the game's to refuse, with its own words.
+    if type(claimed) is int and state.seat is not None and claimed != state.seat:
         raise IllegalMove(f"wrong player: it is {state.names[state.seat]}'s turn "
                           f"(seat {state.seat}), not seat {claimed}")
     plugin_call(game, "apply", state.apply, move)

@@ -270,6 +270,10 @@ class State:
         """
         raise NotImplementedError
 
+    def move_view(self, move: dict, viewer: int | None = None) -> dict:
+        """A recorded move as `viewer` may see it (another's private draw left out)."""
+        return move
+
     def result(self) -> Result:
         """Scores, places and breakdown now (final once `over`)."""
         raise NotImplementedError

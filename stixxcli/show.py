@@ -55,12 +55,12 @@ class ReplayPrinter:
         self.console = console()
         self.last = None
 
-    def show(self, step, names, viewer) -> None:
-        if step.move is None:
+    def show(self, step, move, names, viewer) -> None:
+        if move is None:
             title = "start"
         else:
             who = names[step.seat] if step.seat is not None else "table"
-            shown = json.dumps(step.move, ensure_ascii=False, separators=(",", ":"))
+            shown = json.dumps(move, ensure_ascii=False, separators=(",", ":"))
             shown = shown if len(shown) < 100 else shown[:97] + "..."
             title = f"after {step.index} moves - move {step.index - 1} by {who}: {shown}"
         if viewer is not None:

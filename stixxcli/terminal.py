@@ -171,7 +171,8 @@ class Screen:
         self.seated = seat
         console().print(table.state.render(seat if table.game.hidden_information else None))
         for key, value in choice.context.items():
-            click.echo(f"{key}: {value}")
+            shown = " ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
+            click.echo(f"{key}: {shown}")
         while True:
             text = _prompt(f"{name}, {choice.prompt} ('help' lists the choices)").strip()
             if text in ("help", "?"):
