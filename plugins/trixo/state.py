@@ -278,6 +278,12 @@ class TrixoState(State):
             out["reserve_tiles"] = {tile: n for tile, n in self.reserve.items() if n}
         return out
 
+    def move_view(self, move: dict, viewer: int | None = None) -> dict:
+        # A draw is seen by its drawer alone.
+        if viewer is None or move.get("seat") == viewer or "draw" not in move:
+            return move
+        return {key: value for key, value in move.items() if key != "draw"}
+
     def render(self, viewer: int | None = None):
         from .render import render_table
 
