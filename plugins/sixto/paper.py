@@ -132,8 +132,8 @@ def _read_text(source: str, text: str, rules: dict):
         lines.append(number)
     if len(rows) != wanted:
         where = f"{source}:{last}" if last else source
-        raise StixxError(f"{len(rows)} rows, but a sheet has {wanted} (one per colour, top row first)",
-                         where=where)
+        raise StixxError(f"{len(rows)} {'row' if len(rows) == 1 else 'rows'}, but a sheet has {wanted} "
+                         f"(one per colour, top row first)", where=where)
     return rows, lines
 
 
