@@ -276,7 +276,7 @@ def test_replay_as_a_player_hides_the_others_draws(stixx):
     example = Path(__file__).parents[2] / "examples" / "trixo" / "2-players.json"
     lines = [_json.loads(l) for l in stixx("replay", example, "--json", "--as-player", "0").stdout.splitlines()]
     moves = [l["move"] for l in lines[1:]]
-    assert all("draw" in m for m in moves if m["seat"] == 0 and lines[0]["state"]["reserve"])
+    assert any("draw" in m for m in moves if m["seat"] == 0)
     assert not any("draw" in m for m in moves if m["seat"] == 1)
     everything = [_json.loads(l)["move"] for l in stixx("replay", example, "--json").stdout.splitlines()[1:]]
     assert any("draw" in m for m in everything if m["seat"] == 1)

@@ -133,7 +133,7 @@ def test_setting_aside_a_tile_not_in_hand():
     ({"seat": 0, "tile": "x", "cell": [0, 0], "where": 1}, "unknown key 'where'"),
     ({"seat": 0, "tile": "x", "cell": [0, 0], "collected": "0"}, "'collected' must be a whole number"),
     ({"seat": 0, "tile": "x", "cell": [0, 0], "collected": True}, "'collected' must be a whole number"),
-    ({"seat": "0", "tile": "x", "cell": [0, 0]}, "wrong player"),
+    ({"seat": "0", "tile": "x", "cell": [0, 0]}, "must be a whole number"),
     ({"seat": 0.0, "tile": "x", "cell": [0, 0]}, "'seat' must be a whole number"),
     ({"tile": "x", "cell": [0, 0]}, "has no 'seat'"),
     ({"seat": 0}, "neither 'tile'"),
