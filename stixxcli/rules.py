@@ -75,15 +75,12 @@ def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
     except UnicodeDecodeError:
         raise RuleError("not a text file (not UTF-8)", where=str(path)) from None
     try:
-        # Anchors and aliases are refused outright: they make alias bombs possible
-        # and a rule file never needs them.
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            if isinstance(event, yaml.AliasEvent):
-                line = event.start_mark.line + 1
-                raise RuleError("YAML aliases (*name) are not allowed in rule files", where=f"{path}:{line}")
-        loader = yaml.SafeLoader(text)
+        # libyaml when PyYAML has it: the pure-Python parser is most of the cost.
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
         try:
             node = loader.get_single_node()
+            if node is not None:
+                _refuse_aliases(node, path)
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
@@ -104,6 +101,21 @@ def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
         for key_node, _ in node.value:
             lines[str(key_node.value)] = key_node.start_mark.line + 1
     return data, lines
+
+
+def _refuse_aliases(root, path: Path) -> None:
+    """Anchors and aliases are refused outright: they make alias bombs possible
+    and a rule file never needs them. An alias is a node met twice."""
+    seen, todo = set(), [root]
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            raise RuleError("YAML aliases (*name) are not allowed in rule files",
+                            where=f"{path}:{node.start_mark.line + 1}")
+        seen.add(id(node))
+        if isinstance(node.value, list):
+            for item in node.value:
+                todo.extend(item if isinstance(item, tuple) else (item,))
 
 
 def check_values(game, values: dict, where: str, lines: dict | None = None) -> None:
