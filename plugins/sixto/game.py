@@ -105,8 +105,8 @@ class Sixto(Game):
         if not isinstance(sheets, dict) or not sheets:
             raise RuleError("sheets must map each sheet letter to its 6 rows of numbers")
         for letter, rows in sheets.items():
-            if not letter or any(ch.isspace() for ch in letter):
-                raise RuleError(f"sheets: {letter!r} is not a sheet letter (no spaces; e.g. A)")
+            if not letter or any(ch.isspace() or ch == "," for ch in letter):
+                raise RuleError(f"sheets: {letter!r} is not a sheet letter (no spaces or commas; e.g. A)")
             if not isinstance(rows, list) or len(rows) != ROWS:
                 raise RuleError(f"sheets: sheet {letter} must be a list of {ROWS} rows")
             for row, numbers in enumerate(rows):

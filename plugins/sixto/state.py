@@ -21,6 +21,8 @@ from .sheet import first_target_box, score
 
 MOVE_KEYS = ("seat", "rolls", "crosses")
 DIE_FACES = 6
+_FACES = frozenset(range(1, DIE_FACES + 1))
+_INT = {int}
 # Up to this many answers the options of a crosses Choice are a plain list;
 # a transcribed sheet with many equal numbers in a row could give millions.
 OPTIONS_AS_LIST = 10_000
@@ -222,10 +224,11 @@ class SixtoState(State):
             raise IllegalMove("'rolls' is empty: the active player rolls the dice at least once")
         allowed = self.rules["rerolls"]
         if len(rolls) > allowed + 1:
+            if not allowed:
+                raise IllegalMove(f"{len(rolls)} rolls, but these rules allow no re-roll (rerolls: 0)")
             times = "once" if allowed == 1 else f"{allowed} times"
             raise IllegalMove(f"{len(rolls)} rolls, but the active player may re-roll only {times} "
-                              f"(rerolls: {allowed})" if allowed else
-                              f"{len(rolls)} rolls, but these rules allow no re-roll (rerolls: 0)")
+                              f"(rerolls: {allowed})")
         dice = self.dice()
         for number, roll in enumerate(rolls, start=1):
             self._check_roll(roll, number, dice)
@@ -263,6 +266,10 @@ class SixtoState(State):
         self._end_turn(seat, len(dice) - len(crosses[seat]))
 
     def _check_roll(self, roll, number: int, dice: list[str]) -> None:
+        # The usual case in one go; the checks below name what is wrong.
+        if (type(roll) is dict and roll.keys() == set(dice) and set(map(type, roll.values())) == _INT
+                and _FACES.issuperset(roll.values())):
+            return
         what = "the roll" if number == 1 else f"roll {number} (re-roll {number - 1})"
         if not isinstance(roll, dict):
             raise IllegalMove(f"{what} must map each die in play to its value, "
