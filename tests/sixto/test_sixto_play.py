@@ -5,6 +5,7 @@ import itertools
 import json
 import random
 import statistics
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -287,3 +288,13 @@ def test_render_shows_every_sheet_closed_colours_and_the_end():
     assert "/" in text  # lost boxes
     html = console.export_html()
     assert "color" in html  # rows are drawn in colour
+
+
+def test_example_logs_are_seeded_bot_games():
+    # examples/sixto: made with play_bots; docs/games/sixto.md, "Examples", names the seeds.
+    examples = Path(__file__).resolve().parents[2] / "examples" / "sixto"
+    for name, bots, seed, variant in [("2-players.json", ["greedy", "random"], 3, "standard"),
+                                      ("4-players.json", ["greedy", "random", "greedy", "greedy"], 4, "standard"),
+                                      ("solo.json", ["greedy"], 2, "solo")]:
+        recorded = json.loads((examples / name).read_text())
+        assert recorded == play(bots, seed, variant=variant), name
