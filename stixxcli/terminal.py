@@ -7,6 +7,7 @@ end. Ctrl-C, SIGTERM or end of input save the game so far as unfinished.
 from __future__ import annotations
 
 import datetime
+import itertools
 import secrets
 import signal
 import sys
@@ -190,7 +191,7 @@ class Screen:
             click.echo("  not a legal choice now; type help to see them")
 
     def _list(self, choice):
-        shown = [choice.notation(o) for o in list(choice.options)[:SHOWN_OPTIONS]]
+        shown = [choice.notation(o) for o in itertools.islice(choice.options, SHOWN_OPTIONS)]
         click.echo("  " + " | ".join(shown))
         if len(choice.options) > SHOWN_OPTIONS:
             click.echo(f"  ... and {len(choice.options) - SHOWN_OPTIONS} more")
