@@ -159,6 +159,7 @@ class Screen:
     def __init__(self, table, humans: list[int]):
         self.table, self.humans = table, humans
         self.seated = None  # the human whose view is on screen
+        self.shown = None  # (moves played, viewer) of the table last drawn
 
     def ask(self, choice):
         from .show import console
@@ -170,10 +171,11 @@ class Screen:
             _prompt(f"Pass the terminal to {name} and press Enter", default="",
                          show_default=False, err=True)
         self.seated = seat
-        console().print(table.state.render(seat if table.game.hidden_information else None))
-        for key, value in choice.context.items():
-            shown = " ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
-            click.echo(f"{key}: {shown}")
+        # The table again only when it changed: not before every question of one turn.
+        shown = (len(table.log["moves"]), seat if table.game.hidden_information else None)
+        if shown != self.shown:
+            self.shown = shown
+            console().print(table.state.render(seat if table.game.hidden_information else None))
         while True:
             text = _prompt(f"{name}, {choice.prompt} ('help' lists the choices)").strip()
             if text in ("help", "?"):
