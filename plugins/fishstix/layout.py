@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .sticks import FISH_PER_STICK
 
 
-@dataclass
+@dataclass(slots=True)
 class Placement:
     """One stick on the layout, as played (seat None for the start stick)."""
 
@@ -41,6 +41,16 @@ class Layout:
             if (column, r) in cells:
                 return r
         return None
+
+    def fits(self, column: int, row: int) -> bool:
+        """Whether a stick may stand here: four empty cells, a fish beside one of them."""
+        cells = self.cells
+        beside = False
+        for r in range(row, row + FISH_PER_STICK):
+            if (column, r) in cells:
+                return False
+            beside = beside or (column - 1, r) in cells or (column + 1, r) in cells
+        return beside
 
     def touches(self, column: int, row: int) -> bool:
         """Whether a fish at these four cells would have a fish directly left or right."""
@@ -80,7 +90,7 @@ class Layout:
     def points(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int]:
         """Points by kind, in the order of `kinds`, for the stick placed there."""
         cells = self.cells
-        by_kind = {}
+        by_kind = None
         for r, f in enumerate(fish, start=row):
             # run_through, inlined: validating a log spends its time here.
             length = 1
@@ -93,7 +103,11 @@ class Layout:
                 length += 1
                 c += 1
             if length >= 2:
+                if by_kind is None:
+                    by_kind = {}
                 by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
+        if by_kind is None:
+            return {}
         return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
 
     def places(self) -> list[tuple[int, int]]:

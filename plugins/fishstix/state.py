@@ -15,7 +15,7 @@ from .sticks import FISH_PER_STICK, fish_text, turned_round
 
 MOVE_KEYS = ("seat", "stick", "turned", "column", "row", "points", "draw")
 MOVE_KEY_SET = frozenset(MOVE_KEYS)
-MOVE_TYPES = (int, str, bool, int, int, dict)  # "draw" is text or null
+MOVE_TYPES = (int, str, bool, int, int, dict, (str, type(None)))  # "draw" is text or null
 PLACE_PROMPT = "place: hand number, r to turn it round, column, top row (e.g. 2 r 3 -1)"
 
 
@@ -94,6 +94,7 @@ class FishStixState(State):
         problem = self.place_problem(turned_round(fish) if turned else fish, column, row)
         if problem:
             raise ValueError(problem)
+        # A stick held twice is offered under its first number (see legal_moves).
         return {"hand": hand.index(hand[number - 1]) + 1, "turned": turned, "column": column, "row": row}
 
     def notation(self, answer: dict) -> str:
@@ -144,36 +145,37 @@ class FishStixState(State):
 
     def _fields(self, move: dict) -> tuple:
         """The move's fields, each of the right type, or IllegalMove naming the first wrong one."""
-        if move.keys() == MOVE_KEY_SET:
-            fields = tuple(move[key] for key in MOVE_KEYS)
+        if len(move) == len(MOVE_KEYS):
+            get = move.get
+            fields = (get("seat"), get("stick"), get("turned"), get("column"), get("row"),
+                      get("points"), get("draw"))
             # Exact types: JSON gives no subclasses, and true/false is not a number.
-            if tuple(map(type, fields[:6])) == MOVE_TYPES and (fields[6] is None or type(fields[6]) is str):
+            if (type(fields[0]) is int and type(fields[1]) is str and type(fields[2]) is bool
+                    and type(fields[3]) is int and type(fields[4]) is int and type(fields[5]) is dict
+                    and (fields[6] is None or type(fields[6]) is str)):
                 return fields
         for key in move:
             if key not in MOVE_KEY_SET:
                 raise IllegalMove(f"unknown key {key!r} in the move (keys: {', '.join(MOVE_KEYS)})")
-        return tuple(require(move, key, kind) for key, kind in zip(MOVE_KEYS, MOVE_TYPES + ((str, type(None)),)))
+        return tuple(require(move, key, kind) for key, kind in zip(MOVE_KEYS, MOVE_TYPES))
 
     def apply(self, move: dict) -> None:
         seat = self.seat
         claimed, stick, turned, column, row, recorded, draw = self._fields(move)
         if claimed != seat:
             raise IllegalMove(f"wrong player: it is {self.names[seat]}'s turn (seat {seat}), not seat {claimed}")
-        fish = self.deck.fish.get(stick)
+        fish = (self.deck.turned if turned else self.deck.fish).get(stick)
         if fish is None:
             raise IllegalMove(self.deck.unknown_stick(stick))
         hand = self.hands[seat]
         if stick not in hand:
             raise IllegalMove(f"{self.names[seat]} has no {stick!r} in hand (the hand holds: "
                               f"{'; '.join(hand)})")
-        if turned:
-            fish = turned_round(fish)
-        problem = self.place_problem(fish, column, row)
-        if problem:
-            raise IllegalMove(problem)
+        if not self.layout.fits(column, row):
+            raise IllegalMove(self.place_problem(fish, column, row))
         points = self.layout.points(fish, column, row, self.kinds)
         self._check_points(recorded, points)
-        fills_all = self.fills_all(seat, points)
+        fills_all = bool(points) and self.fills_all(seat, points)
         if fills_all or not self.pile_size:
             if draw is not None:
                 why = ("the game ends at once when a player has target points in every kind"

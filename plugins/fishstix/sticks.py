@@ -103,6 +103,7 @@ class Deck:
         self.fish: dict[str, tuple] = {}
         for text in sticks:
             self.fish[text] = read_exact(text, self.index)
+        self.turned = {text: turned_round(fish) for text, fish in self.fish.items()}
         # A stick is found by its fish in either orientation, the deck's own first.
         self.by_fish: dict[tuple, str] = {}
         for text, fish in self.fish.items():
