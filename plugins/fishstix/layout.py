@@ -75,20 +75,11 @@ class Layout:
             c += 1
         return length
 
-    def runs(self, fish: tuple, column: int, row: int) -> list[tuple[int, int]]:
-        """(row, length) of every scoring run (2 fish or more) the stick would make.
+    def points(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int]:
+        """Points by kind, in the order of `kinds`, for the stick placed there.
 
         Each fish of a stick lies in its own row, so no run is counted twice.
         """
-        found = []
-        for i, f in enumerate(fish):
-            length = self.run_through(f, column, row + i)
-            if length >= 2:
-                found.append((row + i, length))
-        return found
-
-    def points(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int]:
-        """Points by kind, in the order of `kinds`, for the stick placed there."""
         cells = self.cells
         by_kind = None
         for r, f in enumerate(fish, start=row):

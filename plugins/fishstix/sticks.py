@@ -18,14 +18,6 @@ KIND_NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
 RESERVED_NAMES = ("beyond_target", "all_kinds_full")  # keys of a result's breakdown
 
 
-def faces_right(fish: int) -> bool:
-    return bool(fish & 1)
-
-
-def kind_of(fish: int) -> int:
-    return fish >> 1
-
-
 def turned_round(fish: tuple) -> tuple:
     """The same stick the other way up: reverse order, every fish facing the other way."""
     return tuple(f ^ 1 for f in reversed(fish))
