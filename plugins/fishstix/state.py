@@ -270,6 +270,12 @@ class FishStixState(State):
             "winner": self.winner,
         }
 
+    def move_view(self, move: dict, viewer: int | None = None) -> dict:
+        # The stick drawn is seen by its drawer alone; that nothing was drawn is public.
+        if viewer is None or move.get("seat") == viewer or move.get("draw") is None:
+            return move
+        return {key: value for key, value in move.items() if key != "draw"}
+
     def render(self, viewer: int | None = None):
         from .render import render_state
 

@@ -211,6 +211,11 @@ def test_each_seat_sees_only_its_own_hand():
         assert kind in mine  # a score track for each kind
     all_hands = shown(None)
     assert all(f"{name}'s hand" in all_hands for name in state.names)
+    # In a replay, a move's draw is shown to its drawer only.
+    move = log["moves"][0]
+    assert state.move_view(move, 0) == move and state.move_view(move, None) == move
+    assert state.move_view(move, 1) == {k: v for k, v in move.items() if k != "draw"}
+    assert state.move_view(dict(move, draw=None), 1)["draw"] is None
 
 
 def test_the_layout_labels_every_column_and_row():
