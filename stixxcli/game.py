@@ -236,7 +236,7 @@ class State:
     names: list[str]
     seat: int | None
     over: bool
-    warnings: list[str] = []
+    warnings: Sequence[str] = ()  # a game sets its own list
 
     def turn(self) -> Generator[Chance | Choice, Any, dict]:
         """Ask what this turn needs and return the move to record.
