@@ -101,9 +101,10 @@ class StixxState(State):
         seat = self.seat
         first = self.takeable(self.marker)
         if not self.options_allowed():
-            take = yield Choice(seat, "take", first, self._take_prompt(self.marker), self._parse_take(first),
-                                str, {"turn": self.turns + 1, "option": "A (plain take: options start "
-                                      f"at turn {self.options_from_turn})", "marker": self._where()})
+            take = yield Choice(
+                seat, "take", first, self._take_prompt(first, self.marker), self._parse_take(first), str,
+                {"turn": self.turns + 1, "marker": self._where(),
+                 "option": f"A (plain take: options start at turn {self.options_from_turn})"})
             return {"seat": seat, "option": "A", "takes": [take]}
         options: list[dict] = [{"option": "A", "take": s} for s in first]
         if self.may_reveal(seat):
@@ -116,20 +117,23 @@ class StixxState(State):
         if pick["option"] == "A":
             return {"seat": seat, "option": "A", "takes": [pick["take"]]}
         move: dict = {"seat": seat, "option": pick["option"]}
+        what, said = "reveal", "your colour is revealed; "
         if pick["option"] == "C":
             target, colour = pick["target"], pick["colour"]
             correct = self.colours[self.secret[target]] == colour
             move.update(target=target, colour=colour, correct=correct)
             if not correct:
                 return move
-        what = "reveal" if pick["option"] == "B" else f"right challenge of {self.names[pick['target']]}"
-        one = yield Choice(seat, "take", first, self._take_prompt(self.marker), self._parse_take(first), str,
-                           {"option": f"{pick['option']} ({what})", "take": "1 of 2",
-                            "marker": self._where()})
+            what = f"right challenge of {self.names[target]}"
+            said = f"right, {self.names[target]} is {colour}! "
+        one = yield Choice(seat, "take", first, said + self._take_prompt(first, self.marker, "1 of 2"),
+                           self._parse_take(first), str,
+                           {"option": f"{pick['option']} ({what})", "take": "1 of 2", "marker": self._where()})
         move["takes"] = [one]
         if self.ends_after(seat, one) is None:
             second = self.takeable(one, gone=one)
-            two = yield Choice(seat, "take", second, self._take_prompt(one), self._parse_take(second, one), str,
+            two = yield Choice(seat, "take", second, self._take_prompt(second, one, "2 of 2", True),
+                               self._parse_take(second, one), str,
                                {"option": f"{pick['option']} ({what})", "take": "2 of 2",
                                 "first take": one, "marker": f"on {one}, where the first take was"})
             move["takes"].append(two)
@@ -138,10 +142,16 @@ class StixxState(State):
     def _where(self) -> str:
         return "off the board: take any stixx" if self.marker is None else f"on {self.marker}"
 
-    def _take_prompt(self, marker: int | None) -> str:
+    def _take_prompt(self, legal: list[int], marker: int | None, which: str = "",
+                     moved: bool = False) -> str:
+        # The prompt says where the marker is: between the two takes of a turn
+        # the table on screen still shows it where the turn began.
+        head = f"take {which}" if which else "take"
+        example = f", e.g. {legal[0]}" if legal else ""
         if marker is None:
-            return "take: the id of any stixx on the board, e.g. 12"
-        return "take: the id of a stixx touching the marker, e.g. 12"
+            return f"{head}: any stixx on the board{example}"
+        where = f"now on {marker}, where your first take was" if moved else f"on {marker}"
+        return f"{head}: a stixx touching the marker ({where}){example}"
 
     def _option_prompt(self) -> str:
         return ("option: A and a stixx id (take one), B (reveal your colour, take two) "

@@ -268,3 +268,16 @@ def test_second_take_prompt_follows_the_marker(kit):
     far = next(s for s in range(42) if s not in kit.board.touches[12] and s != 12)
     with pytest.raises(ValueError, match="does not touch the marker"):
         second.parse(str(far))
+
+
+def test_prompts_say_the_challenge_outcome_and_the_marker(kit):
+    state = kit.start(secret=["red", "blue", "green"])
+    state.apply({"seat": 0, "option": "A", "takes": [12]})
+    turn = state.turn()
+    next(turn)
+    first = turn.send({"option": "C", "target": 2, "colour": "green"})
+    assert first.prompt.startswith("right, Cas is green! take 1 of 2: a stixx touching the marker (on 12)")
+    one = first.options[0]
+    second = turn.send(one)
+    assert f"take 2 of 2: a stixx touching the marker (now on {one}, where your first take was)" \
+        in second.prompt

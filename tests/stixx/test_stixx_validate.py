@@ -230,7 +230,7 @@ def test_starts_seat(kit):
     ({"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": False, "takes": [0]},
      "a wrong challenge takes nothing"),
     ({"seat": 0, "option": "C", "target": 1, "colour": "orange", "correct": True}, "has no 'takes'"),
-    ({"seat": "0", "option": "A", "takes": [0]}, "wrong player"),
+    ({"seat": "0", "option": "A", "takes": [0]}, "'seat' must be a whole number"),
     ({"seat": None, "option": "A", "takes": [0]}, "'seat' must be"),
     ({"option": "A", "takes": [0]}, "has no 'seat'"),
 ])
