@@ -270,6 +270,11 @@ class State:
         """
         raise NotImplementedError
 
+    def announce(self, move: dict) -> str | None:
+        """What the whole table hears of `move`, just applied ("Bob challenged
+        Ann with red: wrong"), or None. Never a secret."""
+        return None
+
     def move_view(self, move: dict, viewer: int | None = None) -> dict:
         """A recorded move as `viewer` may see it (another's private draw left out)."""
         return move

@@ -77,9 +77,10 @@ def play_game(game_name, variant, rules_file, players, *, seed, out, chance):
         seed = int(seed)
     if out is None:
         out = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json"
-    ask_chance = _manual_chance if chance == "manual" else None
+    names = [p["name"] for p in players]
+    ask_chance = (lambda c: ask_table(c, names)) if chance == "manual" else None
     table = Table.new(game, rules.values, rules.variant, players, seed, chance=ask_chance)
-    _run(table, out, ask_chance)
+    _run(table, out, manual=chance == "manual")
 
 
 def resume_game(path, *, out, chance):
@@ -91,7 +92,7 @@ def resume_game(path, *, out, chance):
         raise StixxError("this game is already finished; nothing to resume", where=path)
     table = Table.resume(log)
     click.echo(f"Resuming {table.game.title or table.game.name} after {len(log['moves'])} moves.", err=True)
-    _run(table, out or path, _manual_chance if chance == "manual" else None)
+    _run(table, out or path, manual=chance == "manual")
 
 
 class Interrupted(KeyboardInterrupt):
@@ -112,17 +113,22 @@ def _raise_interrupted(signum, frame):
     raise Interrupted(signal.Signals(signum).name)
 
 
-def _run(table, out, ask_chance) -> None:
+def _run(table, out, *, manual: bool) -> None:
     from .gamelog import write_log
 
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
     screen = Screen(table, humans)
+    ask_chance = screen.chance if manual else None
     previous = signal.signal(signal.SIGTERM, _raise_interrupted)
     try:
         while not table.over:
-            table.play_turn(chance=ask_chance, choose=screen.ask if humans else None)
+            move = table.play_turn(chance=ask_chance, choose=screen.ask if humans else None)
             if humans or ask_chance:
                 write_log(out, table.log)
+            if humans:
+                news = table.state.announce(move)
+                if news:
+                    click.echo(news)
     except KeyboardInterrupt:
         write_log(out, table.log)
         where = "standard output" if out == "-" else out
@@ -143,10 +149,11 @@ def _run(table, out, ask_chance) -> None:
         click.echo(f"log written to {out}", err=True)
 
 
-def _manual_chance(chance):
+def ask_table(chance, names: list[str]):
     """Ask the table for a chance outcome (dice rolled, a stick drawn...)."""
+    private = f" (for {names[chance.seat]} alone to see)" if chance.seat is not None else ""
     while True:
-        text = _prompt(f"chance: {chance.prompt}", err=True)
+        text = _prompt(f"chance: {chance.prompt}{private}", err=True)
         try:
             return chance.parse(text.strip())
         except ValueError as e:
@@ -160,6 +167,9 @@ class Screen:
         self.table, self.humans = table, humans
         self.seated = None  # the human whose view is on screen
         self.shown = None  # (moves played, viewer) of the table last drawn
+
+    def chance(self, chance):
+        return ask_table(chance, [p["name"] for p in self.table.log["players"]])
 
     def ask(self, choice):
         from .show import console

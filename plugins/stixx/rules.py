@@ -228,6 +228,19 @@ class StixxState(State):
             return "B"
         return f"C {answer['target']} {answer['colour']}"
 
+    def announce(self, move: dict) -> str:
+        name = self.names[move["seat"]]
+        took = ", ".join(f"{t} ({self.colours[self.layout[t]]})" for t in move.get("takes") or [])
+        if move["option"] == "B":
+            news = f"{name} reveals {self.colours[self.secret[move['seat']]]} and takes {took}"
+        elif move["option"] == "C":
+            target = self.names[move["target"]]
+            news = f"{name} challenges {target} with {move['colour']}: "
+            news += f"right, and takes {took}" if move["correct"] else f"wrong; {target} plays next"
+        else:
+            news = f"{name} takes {took}"
+        return f"{news}. The game is over: {self.end}." if self.over else f"{news}."
+
     # Applying a recorded move ----------------------------------------------------
 
     def apply(self, move: dict) -> None:

@@ -281,3 +281,17 @@ def test_prompts_say_the_challenge_outcome_and_the_marker(kit):
     second = turn.send(one)
     assert f"take 2 of 2: a stixx touching the marker (now on {one}, where your first take was)" \
         in second.prompt
+
+
+def test_the_table_hears_each_move():
+    import json
+    from pathlib import Path
+
+    from stixxcli.engine import replay
+
+    log = json.loads((Path(__file__).parents[2] / "examples" / "stixx" / "2-players.json").read_text())
+    news = [step.state.announce(step.move) for step in replay(log) if step.move]
+    assert news[0] == "reasoning-0 takes 18 (purple)."
+    assert news[1] == "random-1 challenges reasoning-0 with orange: wrong; reasoning-0 plays next."
+    assert news[2] == "reasoning-0 reveals purple and takes 27 (green), 29 (purple)."
+    assert news[-1].endswith(".") and "The game is over" in news[-1]
