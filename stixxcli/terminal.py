@@ -126,9 +126,7 @@ def _run(table, out, *, manual: bool) -> None:
             if humans or ask_chance:
                 write_log(out, table.log)
             if humans:
-                news = table.state.announce(move)
-                if news:
-                    click.echo(news)
+                screen.tell(table.state.announce(move))
     except KeyboardInterrupt:
         write_log(out, table.log)
         where = "standard output" if out == "-" else out
@@ -137,6 +135,7 @@ def _run(table, out, *, manual: bool) -> None:
         sys.exit(130)
     finally:
         signal.signal(signal.SIGTERM, previous)
+    screen.flush()
     table.finish()
     write_log(out, table.log)
     if out != "-":
@@ -167,6 +166,16 @@ class Screen:
         self.table, self.humans = table, humans
         self.seated = None  # the human whose view is on screen
         self.shown = None  # (moves played, viewer) of the table last drawn
+        self.news: list[str] = []  # what the table heard since a human last looked
+
+    def tell(self, news: str | None) -> None:
+        if news:
+            self.news.append(news)
+
+    def flush(self) -> None:
+        for line in self.news:
+            click.echo(line)
+        self.news.clear()
 
     def chance(self, chance):
         return ask_table(chance, [p["name"] for p in self.table.log["players"]])
@@ -181,6 +190,7 @@ class Screen:
             _prompt(f"Pass the terminal to {name} and press Enter", default="",
                          show_default=False, err=True)
         self.seated = seat
+        self.flush()
         # The table again only when it changed: not before every question of one turn.
         shown = (len(table.log["moves"]), seat if table.game.hidden_information else None)
         if shown != self.shown:
