@@ -12,7 +12,6 @@ import re
 from stixxcli.errors import IllegalMove, IllegalSetup, RuleError
 from stixxcli.game import Chance, Game, Param, require
 
-from .state import FishStixState
 from .sticks import STANDARD_KINDS, cached_deck_problem, deck_for, project_deck
 
 HAND_SEPARATORS = re.compile(r"[,;|]")
@@ -123,7 +122,7 @@ class FishStix(Game):
             hands.append(list(hand))
         return {"start": start, "hands": hands}
 
-    def start(self, rules: dict, players: list[str], setup) -> FishStixState:
+    def start(self, rules: dict, players: list[str], setup):
         deck = _deck(rules)
         if not isinstance(setup, dict):
             raise IllegalSetup("the setup must be a JSON object with \"start\" and \"hands\"")
@@ -158,4 +157,6 @@ class FishStix(Game):
             for stick in hand:
                 deal(stick, f"the hand of seat {seat}")
         pile = {stick: n for stick, n in pile.items() if n}
+        from .state import FishStixState  # the rules engine loads only when a game starts
+
         return FishStixState(rules, list(players), deck, start, [list(h) for h in hands], pile)

@@ -7,7 +7,6 @@ from stixxcli.game import Chance, Game, Param, require
 
 from .board import DIRECTIONS, STEPS, SYMBOLS, TILES, shown
 from .notation import tiles_text
-from .state import TrixoState, in_order
 
 TILE = {"type": "string", "enum": list(TILES)}
 SEAT = {"type": "integer", "minimum": 0}
@@ -67,6 +66,8 @@ class Trixo(Game):
         return range(self.min_players, max(most, self.min_players - 1) + 1)
 
     def setup(self, rules: dict, players: list[str]):
+        from .state import in_order
+
         pool = {tile: rules["tiles"].get(tile, 0) for tile in TILES}
         size = rules["hand_size"]
         hands = []
@@ -90,7 +91,7 @@ class Trixo(Game):
             hands.append(hand)
         return {"hands": hands}
 
-    def start(self, rules: dict, players: list[str], setup: dict) -> TrixoState:
+    def start(self, rules: dict, players: list[str], setup: dict):
         try:
             hands = require(setup, "hands", list, "the setup")
         except IllegalMove as e:
@@ -112,4 +113,6 @@ class Trixo(Game):
                     raise IllegalSetup(f"hand {seat} holds one {tile} tile too many: the rules have "
                                        f"{rules['tiles'].get(tile, 0)} and the hands up to it take more")
                 pool[tile] -= 1
+        from .state import TrixoState  # the rules engine loads only when a game starts
+
         return TrixoState(rules, players, hands)
