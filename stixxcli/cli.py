@@ -48,7 +48,9 @@ class StixxGroup(click.Group):
         except StixxError as e:
             if ctx.meta.get("stixx.debug"):
                 raise
-            click.echo(f"stixx: error: {e}", err=True)
+            from .engine import clip
+
+            click.echo(f"stixx: error: {clip(str(e), 400)}", err=True)
             ctx.exit(e.exit_code)
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (| head); nothing more to say

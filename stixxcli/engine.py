@@ -108,8 +108,8 @@ class Verdict:
             shown = c(self.move).decode()
             if len(shown) > 120:
                 shown = shown[:117] + "..."
-            return f"{self.where}: move {self.index}{who} is illegal: {self.error}; move: {shown}"
-        return f"{self.where}: {self.error}"
+            return f"{self.where}: move {self.index}{who} is illegal: {clip(self.error)}; move: {shown}"
+        return f"{self.where}: {clip(self.error)}"
 
     def to_json(self) -> dict:
         out = {"source": self.where, "valid": self.valid, "game": self.game,
@@ -123,6 +123,14 @@ class Verdict:
         if self.warnings:
             out["warnings"] = self.warnings
         return out
+
+
+def clip(message: str, width: int = 300) -> str:
+    """A message cut to one readable line: a reason quoting a value of ten
+    thousand characters shows its start and its length."""
+    if len(message) <= width:
+        return message
+    return f"{message[:width - 40]}... ({len(message)} characters)"
 
 
 def check_log(log: Any, where: str = "<log>") -> Verdict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -43,16 +44,53 @@ def new_log(game: str, variant: str, rules: dict, players: list[dict], setup, *,
     return log
 
 
+MAX_DEPTH = 100  # a game log is a handful of levels deep
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+
+
 def parse_json(text: str, where: str):
-    """One JSON document, or a LogError with line and column."""
+    """One JSON document, or a LogError with line and column.
+
+    Refused as well: nesting deeper than MAX_DEPTH, which would otherwise reach
+    Python's recursion limit later, wherever the log is hashed, shown, copied
+    or sent to a worker; and text that is not Unicode (a lone surrogate
+    such as "\\ud800"), which cannot be hashed or printed.
+    """
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as e:
         raise LogError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", where=where) from None
     except RecursionError:  # json's C scanner stops a log nested thousands deep here
-        raise LogError("JSON nested too deeply to be a game log", where=where) from None
+        raise LogError(f"JSON nested more than {MAX_DEPTH} levels deep: not a game log", where=where) from None
     except ValueError as e:  # e.g. an integer of too many digits
-        raise LogError(f"invalid JSON: {e}", where=where) from None
+        raise LogError(f"invalid JSON: {str(e).split(';')[0]}", where=where) from None
+    if not _shallow(text):
+        raise LogError(f"JSON nested more than {MAX_DEPTH} levels deep: not a game log", where=where)
+    if _SURROGATE.search(text):
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise LogError("invalid JSON: text holds a lone surrogate (\\ud800-\\udfff), not a character",
+                           where=where) from None
+    return value
+
+
+def _shallow(text: str) -> bool:
+    """Whether a JSON text that parsed is nested at most MAX_DEPTH levels deep:
+    a few microseconds for a log. Each pass removes every innermost [] and {}
+    pair: one level, or two where lists and objects alternate, so the text is
+    refused at MAX_DEPTH + 1 levels of lists and at twice that at most."""
+    brackets = text.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
+    for attempt in (0, 1):
+        for _ in range(MAX_DEPTH + 1):
+            if not brackets:
+                return True
+            brackets = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if attempt == 0:  # maybe brackets inside strings: count again without the strings
+            brackets = _STRING.sub("", text).encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
+    return False
 
 
 def raw_logs(source: str | os.PathLike) -> Iterator[tuple[str, str | StixxError]]:
@@ -71,7 +109,7 @@ def raw_logs(source: str | os.PathLike) -> Iterator[tuple[str, str | StixxError]
         try:
             first = stream.readline()
             if _whole_value(first):
-                yield f"{name}:1", first.decode("utf-8")
+                yield f"{name}:1", _text(first, f"{name}:1")
                 for number, raw in enumerate(stream, start=2):
                     if raw.strip():
                         yield f"{name}:{number}", _text(raw, f"{name}:{number}")

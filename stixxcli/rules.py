@@ -18,6 +18,8 @@ from .errors import RuleError
 ENV_RULES_PATH = "STIXX_RULES_PATH"
 META_KEYS = ("extends", "description")
 MAX_RULE_FILE = 1_000_000  # bytes; a rule file is a few dozen lines
+MAX_DEPTH = 50  # levels of nesting; a rule file needs three or four
+MAX_NUMBER_BITS = 1024
 
 
 @dataclass
@@ -87,15 +89,22 @@ def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = f":{mark.line + 1}" if mark else ""
-        raise RuleError(f"invalid YAML: {e.problem or e.context}", where=f"{path}{line}") from None
+        raise RuleError(f"invalid YAML: {_one_line(e.problem or e.context)}", where=f"{path}{line}") from None
     except yaml.YAMLError as e:
-        raise RuleError(f"invalid YAML: {e}", where=str(path)) from None
+        raise RuleError(f"invalid YAML: {_one_line(e)}", where=str(path)) from None
     except RecursionError:
-        raise RuleError("YAML nested too deeply", where=str(path)) from None
+        raise RuleError(f"YAML nested more than {MAX_DEPTH} levels deep", where=str(path)) from None
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
+        # PyYAML's constructors raise these for a value they cannot read: a date
+        # like 2001-13-45, `!!int abc`, a number of thousands of digits.
+        raise RuleError(f"invalid YAML: a value that cannot be read ({type(e).__name__}: "
+                        f"{_one_line(str(e).split(';')[0])})", where=str(path)) from None
     if data is None:
-        data = {}
+        raise RuleError("empty file: a rule file says `extends: standard` and the parameters it changes",
+                        where=str(path))
     if not isinstance(data, dict):
         raise RuleError("a rule file is a mapping of parameter names to values", where=str(path))
+    _refuse_huge_numbers(data, path)
     lines = {}
     if node is not None:
         for key_node, _ in node.value:
@@ -105,17 +114,41 @@ def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
 
 def _refuse_aliases(root, path: Path) -> None:
     """Anchors and aliases are refused outright: they make alias bombs possible
-    and a rule file never needs them. An alias is a node met twice."""
-    seen, todo = set(), [root]
+    and a rule file never needs them. An alias is a node met twice. Nesting
+    deeper than MAX_DEPTH is refused too, before anything recurses into it."""
+    seen, todo = set(), [(root, 1)]
     while todo:
-        node = todo.pop()
+        node, depth = todo.pop()
         if id(node) in seen:
             raise RuleError("YAML aliases (*name) are not allowed in rule files",
+                            where=f"{path}:{node.start_mark.line + 1}")
+        if depth > MAX_DEPTH:
+            raise RuleError(f"YAML nested more than {MAX_DEPTH} levels deep",
                             where=f"{path}:{node.start_mark.line + 1}")
         seen.add(id(node))
         if isinstance(node.value, list):
             for item in node.value:
-                todo.extend(item if isinstance(item, tuple) else (item,))
+                todo.extend((n, depth + 1) for n in (item if isinstance(item, tuple) else (item,)))
+
+
+def _refuse_huge_numbers(data, path: Path) -> None:
+    """A hex, octal or binary literal reads as an integer too long to print in
+    decimal (and so to show in any message): refuse it here, by name."""
+    todo = [data]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.keys())
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+        elif isinstance(value, int) and value.bit_length() > MAX_NUMBER_BITS:
+            raise RuleError(f"a number of more than {MAX_NUMBER_BITS} bits: too large for a rule",
+                            where=str(path))
+
+
+def _one_line(message) -> str:
+    return " ".join(str(message).split())
 
 
 def check_values(game, values: dict, where: str, lines: dict | None = None) -> None:
