@@ -440,9 +440,14 @@ def replay(log, to, step, as_player, svg, as_json):
       stixx replay game.json --svg final.svg
     """
     from .engine import replay as run_replay
-    from .gamelog import read_one
+    from .gamelog import check_envelope, read_one
 
     data = read_one(log)
+    try:
+        check_envelope(data)  # before reading players and moves from it
+    except StixxError as e:
+        e.where = e.where or ("<stdin>" if log == "-" else log)
+        raise
     names = [p.get("name") for p in data.get("players", []) if isinstance(p, dict)]
     viewer = _viewer(as_player, names)
     if to is not None and to > len(data.get("moves", [])):

@@ -102,7 +102,7 @@ class Verdict:
             warned = "".join(f"; warning: {w}" for w in self.warnings)
             return f"{self.where}: valid {self.game} game, {self.moves} moves, {state}{warned}"
         if self.index is not None:
-            who = f" by {self.player} (seat {self.seat})" if self.player is not None else ""
+            who = f" by {clip(self.player, 60)} (seat {self.seat})" if self.player is not None else ""
             from .gamelog import canonical as c
 
             shown = c(self.move).decode()

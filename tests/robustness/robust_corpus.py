@@ -12,7 +12,7 @@ GAMES = ("sixto", "stixx", "fishstix", "trixo")
 
 # Mutants per game: about a minute for all four games together in CI;
 # STIXX_FUZZ=20000 (or any number) for a longer run.
-FUZZ = int(os.environ.get("STIXX_FUZZ") or 3000)
+FUZZ = int(os.environ.get("STIXX_FUZZ") or 5000)
 
 
 @functools.cache

@@ -243,12 +243,17 @@ def edit_rules_and_digest(rng, log, donors):
             pass
 
 
+def replace_log(rng, log, donors):
+    """The whole log replaced: a list of logs, a number, a string, null."""
+    return rng.choice([[copy.deepcopy(log)], [], 0, "log", None, True, rng.choice(HOSTILE)])
+
+
 OPERATORS = [
     (drop_move, 6), (drop_tail, 2), (duplicate_move, 5), (swap_adjacent, 5), (swap_any, 3),
     (reorder, 2), (reverse_moves, 1), (change_move_value, 24),
     (_change_in(("setup",), leaves_only=False), 10), (_change_in(("players",), False), 2),
     (_change_in((), leaves_only=True), 3), (remove_key, 6), (rename_key, 4), (add_key, 3),
-    (wrong_result, 6), (edit_rules, 5), (edit_rules_and_digest, 5),
+    (wrong_result, 6), (edit_rules, 5), (edit_rules_and_digest, 5), (replace_log, 1),
 ]
 _FUNCTIONS = [f for f, _ in OPERATORS]
 _WEIGHTS = [w for _, w in OPERATORS]
@@ -301,7 +306,9 @@ def mutant(log: dict, rng: random.Random, *, _text: str | None = None, _donors=N
         function = rng.choices(_FUNCTIONS, _WEIGHTS)[0]
         if not isinstance(mutated, dict):
             break
-        function(rng, mutated, donors)
+        replaced = function(rng, mutated, donors)
+        if function is replace_log:
+            mutated = replaced
         applied.append(_name(function))
     try:
         text = dumps(mutated, rng)
