@@ -439,8 +439,9 @@ def replay(log, to, step, as_player, svg, as_json):
       stixx replay game.json --json | jq .state
       stixx replay game.json --svg final.svg
     """
-    from .engine import replay as run_replay
+    from .engine import plugin_call, replay as run_replay
     from .gamelog import check_envelope, read_one
+    from .plugins import get_game
 
     data = read_one(log)
     try:
@@ -458,16 +459,19 @@ def replay(log, to, step, as_player, svg, as_json):
 
         printer = ReplayPrinter()
     last = None
+    game = get_game(data["game"])
     for at in run_replay(data):
         if to is not None and at.index != to:
             continue
-        move = at.move if at.move is None or viewer is None else at.state.move_view(at.move, viewer)
+        # The game's own code draws and shows the table: a failure there names it.
+        move = at.move if at.move is None or viewer is None else \
+            plugin_call(game, "move_view", at.state.move_view, at.move, viewer)
         if as_json:
             _echo_json({"index": at.index, "move": move, "seat": at.seat,
                         "player": names[at.seat] if at.seat is not None else None,
-                        "state": at.state.view(viewer)})
+                        "state": plugin_call(game, "view", at.state.view, viewer)})
         else:
-            printer.show(at, move, names, viewer)
+            plugin_call(game, "render", printer.show, at, move, names, viewer)
             if step and to is None and sys.stdin.isatty():
                 click.prompt("", default="", show_default=False, prompt_suffix="(Enter for the next move) ")
         last = at

@@ -114,6 +114,7 @@ def _raise_interrupted(signum, frame):
 
 
 def _run(table, out, *, manual: bool) -> None:
+    from .engine import plugin_call
     from .gamelog import write_log
 
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
@@ -126,7 +127,7 @@ def _run(table, out, *, manual: bool) -> None:
             if humans or ask_chance:
                 write_log(out, table.log)
             if humans:
-                screen.tell(table.state.announce(move))
+                screen.tell(plugin_call(table.game, "announce", table.state.announce, move))
     except KeyboardInterrupt:
         write_log(out, table.log)
         where = "standard output" if out == "-" else out
@@ -181,6 +182,7 @@ class Screen:
         return ask_table(chance, [p["name"] for p in self.table.log["players"]])
 
     def ask(self, choice):
+        from .engine import plugin_call
         from .show import console
 
         table, seat = self.table, choice.seat
@@ -195,7 +197,8 @@ class Screen:
         shown = (len(table.log["moves"]), seat if table.game.hidden_information else None)
         if shown != self.shown:
             self.shown = shown
-            console().print(table.state.render(seat if table.game.hidden_information else None))
+            viewer = seat if table.game.hidden_information else None
+            console().print(plugin_call(table.game, "render", table.state.render, viewer))
         while True:
             text = _prompt(f"{name}, {choice.prompt} ('help' lists the choices)").strip()
             if text in ("help", "?"):

@@ -1,0 +1,151 @@
+"""A throwaway plugin of games that fail on purpose, one place each.
+
+`fault-<where>` is a tiny pile game (take 1 or 2, the last stick wins) whose
+code raises in `where`: setup, start, turn, apply (only for a take of 2),
+result, render, view, announce. `calm` is the same game without a fault, and
+`bot-fault` is a bot that raises. A second module, `grumpy`, raises in every
+hook it implements.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from stixxcli.game import Bot, Chance, Game, IllegalMove, Result, State, places, require
+from stixxcli.hookspecs import hookimpl
+
+FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce")
+
+
+class Oops(RuntimeError):
+    pass
+
+
+class PileState(State):
+    def __init__(self, fault, names, pile):
+        self.fault, self.names, self.pile = fault, names, pile
+        self.seat, self.winner = 0, None
+
+    @property
+    def over(self):
+        return self.pile == 0
+
+    def _maybe(self, where):
+        if self.fault == where:
+            raise Oops(f"{where} went wrong on purpose")
+
+    def turn(self):
+        self._maybe("turn")
+        return (yield from super().turn())
+
+    def legal_moves(self):
+        return [{"seat": self.seat, "take": n} for n in (1, 2) if n <= self.pile]
+
+    def parse_move(self, text):
+        return {"seat": self.seat, "take": int(text)}
+
+    def notation(self, move):
+        return str(move["take"])
+
+    def apply(self, move):
+        take = require(move, "take", int)
+        if take not in (1, 2) or take > self.pile:
+            raise IllegalMove(f"take 1 or 2 of the {self.pile} sticks, not {take}")
+        if take == 2:
+            self._maybe("apply")
+        self.pile -= take
+        if self.pile == 0:
+            self.winner, self.seat = self.seat, None
+        else:
+            self.seat = (self.seat + 1) % len(self.names)
+
+    def announce(self, move):
+        self._maybe("announce")
+        return f"{self.names[move['seat']]} takes {move['take']}"
+
+    def result(self):
+        self._maybe("result")
+        scores = [int(seat == self.winner) for seat in range(len(self.names))]
+        return Result(scores, places(scores), [{} for _ in scores])
+
+    def view(self, viewer=None):
+        self._maybe("view")
+        return {"pile": self.pile, "to_move": self.seat}
+
+    def render(self, viewer=None):
+        self._maybe("render")
+        return f"pile: {self.pile}"
+
+
+class PileGame(Game):
+    min_players, max_players = 2, 3
+
+    def __init__(self, fault):
+        self.fault = fault
+        self.name = self.title = f"fault-{fault}" if fault else "calm"
+
+    def setup(self, rules, players):
+        if self.fault == "setup":
+            raise Oops("setup went wrong on purpose")
+        pile = yield Chance("pile", "sticks, 3-9", lambda rng: rng.randint(3, 9), int)
+        return {"pile": pile}
+
+    def start(self, rules, players, setup):
+        if self.fault == "start":
+            raise Oops("start went wrong on purpose")
+        pile = require(setup, "pile", int, "the setup")
+        if not 3 <= pile <= 9:
+            raise IllegalMove(f"a pile of 3-9 sticks, not {pile}")
+        return PileState(self.fault, players, pile)
+
+
+class FaultyBot(Bot):
+    name = "bot-fault"
+
+    def choose(self, state, choice):
+        raise Oops("the bot went wrong on purpose")
+
+
+RULES: list[Path] = []  # the folder of the games' standard rules, made by the test
+
+
+@hookimpl
+def stixx_games(register):
+    register(PileGame(None))
+    for fault in FAULTS:
+        register(PileGame(fault))
+
+
+@hookimpl
+def stixx_bots(register):
+    register("*", FaultyBot)
+
+
+@hookimpl
+def stixx_rule_dirs(register):
+    for folder in RULES:
+        register(folder)
+
+
+def write_rules(folder: Path) -> None:
+    for fault in (None, *FAULTS):
+        game = f"fault-{fault}" if fault else "calm"
+        (folder / game).mkdir(parents=True, exist_ok=True)
+        (folder / game / "standard.yaml").write_text("description: the only rules\n")
+    RULES[:] = [folder]
+
+
+class Grumpy:
+    """A plugin that raises in every hook."""
+
+    @hookimpl
+    def stixx_games(self, register):
+        raise Oops("no games today")
+
+    @hookimpl
+    def stixx_bots(self, register):
+        raise Oops("no bots today")
+
+    @hookimpl
+    def stixx_rule_dirs(self, register):
+        raise Oops("no rules today")

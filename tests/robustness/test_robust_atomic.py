@@ -1,0 +1,163 @@
+"""Killed while writing: a process that writes logs over and over to one path
+is killed with SIGKILL at random moments; the file at that path is always a
+complete log, the old one or the new one, never half of one.
+
+SIGINT and SIGTERM during `play` (saved unfinished, then resumed) are in
+tests/core/test_core_external.py for an external game; here the same for a
+bundled game played by a human at the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from stixxcli.engine import check_log, play_bots
+from stixxcli.gamelog import canonical, load_logs
+
+# Writes the logs of LOGS to PATH in turn, for ever; says "ready" after the first.
+WRITER = r"""
+import json, sys
+from stixxcli.gamelog import write_log, AtomicLines
+path, logs, how = sys.argv[1], json.load(open(sys.argv[2])), sys.argv[3]
+i = 0
+while True:
+    log = logs[i % len(logs)]
+    if how == "lines":
+        out = AtomicLines(path)
+        for _ in range(3):
+            out.write(log)
+        out.commit()
+    else:
+        write_log(path, log)
+    if i == 0:
+        print("ready", flush=True)
+    i += 1
+"""
+
+KILLS = 25
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory):
+    """Three valid logs of different games and sizes; one with long player names
+    (a megabyte each), so that a write takes long enough to be cut."""
+    sixto = play_bots("sixto", ["greedy", "random", "greedy"], "atomic-1")
+    trixo = play_bots("trixo", ["random", "random"], "atomic-2")
+    big = play_bots("stixx", ["random", "random"], "atomic-3")
+    for seat, player in enumerate(big["players"]):
+        player["name"] = f"{seat}" + "n" * 2 ** 20
+    assert all(check_log(log).valid for log in (sixto, trixo, big))
+    path = tmp_path_factory.mktemp("atomic") / "logs.json"
+    path.write_text(json.dumps([big, trixo, sixto]))
+    return path, [big, trixo, sixto]
+
+
+@pytest.mark.parametrize("how", ["log", "lines"])
+def test_sigkill_while_writing_leaves_a_whole_log(tmp_path, logs, how):
+    source, known = logs
+    known = {canonical(log) for log in known}
+    rng = random.Random(f"atomic-{how}")
+    target = tmp_path / ("game.jsonl" if how == "lines" else "game.json")
+    seen = set()
+    for kill in range(KILLS):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target), str(source), how],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stdout.readline() == "ready\n", proc.stderr.read()
+        time.sleep(rng.uniform(0, 0.15))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=20)
+        assert proc.returncode == -signal.SIGKILL
+        read = list(load_logs(target))
+        assert read, "no log at all"
+        for where, log in read:
+            assert isinstance(log, dict), f"kill {kill}: {where}: {log}"  # a StixxError: half a file
+            assert canonical(log) in known, f"kill {kill}: {where} is no log that was written"
+            assert check_log(log, where).valid
+            seen.add(canonical(log))
+        if how == "lines":
+            assert len(read) == 3, f"kill {kill}: {len(read)} logs, not 3"
+    assert len(seen) >= 2  # the kills landed at different points of the cycle
+    # Only the writer's own temporary files may be left beside it, never a log.
+    assert {p.name for p in tmp_path.iterdir() if not p.name.startswith(f".{target.name}.")} == {target.name}
+
+
+def test_a_failed_write_keeps_the_old_log(tmp_path, logs, monkeypatch):
+    """A write that fails half-way (a full disk) leaves the old log and no temporary file."""
+    from stixxcli import gamelog
+
+    _, (big, trixo, _) = logs
+    target = tmp_path / "game.json"
+    gamelog.write_log(target, trixo)
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(gamelog.os, "fsync", full_disk)
+    with pytest.raises(OSError):
+        gamelog.write_log(target, big)
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    [(_, log)] = list(load_logs(target))
+    assert canonical(log) == canonical(trixo)
+
+
+def typed_answers(players, seed) -> list[str]:
+    """What the humans would type, in order, for a whole game in which each
+    picks the first legal choice: the game is replayed in-process, seeded as
+    `stixx play` seeds it, so the same questions come in the same order."""
+    from stixxcli.engine import Table
+    from stixxcli.plugins import get_game
+    from stixxcli.rules import resolve
+
+    game = get_game("trixo")
+    table = Table.new(game, resolve(game, "standard").values, "standard", players, seed)
+    typed = []
+
+    def choose(ask):
+        typed.append(ask.notation(ask.options[0]))
+        return ask.options[0]
+
+    while not table.over:
+        table.play_turn(choose=choose)
+    return typed
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_signal_during_a_bundled_game_saves_it_unfinished(tmp_path, sig):
+    """A human at the terminal against a bot in Trixo: a signal at the prompt
+    saves the game so far as unfinished; it validates, and --resume plays it
+    to the end."""
+    answers = typed_answers([{"name": "Ann"}, {"name": "Bob", "bot": "random"}], 3)
+    out = tmp_path / "trixo.json"
+    env = dict(os.environ, STIXX_PLUGINS="")
+    proc = subprocess.Popen([sys.executable, "-m", "stixxcli", "play", "trixo", "--player", "Ann",
+                             "--bot", "Bob:random", "--seed", "3", "--out", str(out)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=env, text=True)
+    proc.stdin.write(answers[0] + "\n")
+    proc.stdin.flush()
+    deadline = time.time() + 20
+    while time.time() < deadline and not (out.exists() and len(json.loads(out.read_text())["moves"]) >= 2):
+        time.sleep(0.05)
+    time.sleep(0.5)  # Ann's next prompt is waiting
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130, err
+    assert "Game saved unfinished after 2 moves" in err and "Traceback" not in err
+    log = json.loads(out.read_text())
+    assert log["finished"] is False and len(log["moves"]) == 2
+    assert check_log(log).valid
+    resumed = subprocess.run([sys.executable, "-m", "stixxcli", "play", "--resume", str(out)],
+                             input="".join(a + "\n" for a in answers[1:]), capture_output=True, text=True,
+                             env=env, timeout=60)
+    assert resumed.returncode == 0, resumed.stderr
+    after = json.loads(out.read_text())
+    assert after["finished"] is True and after["moves"][:2] == log["moves"]
+    assert check_log(after).valid

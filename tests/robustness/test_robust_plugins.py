@@ -1,0 +1,141 @@
+"""Plugin faults: a plugin that raises in a hook, in setup, in start, in a turn,
+in applying a move, in the result, in drawing or showing the table, or in a
+bot is named in one line; other games keep working; `validate` on a corpus
+goes on with the next log."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from stixxcli.engine import play_bots
+from stixxcli.gamelog import new_log
+
+import robust_faulty
+from robust_faulty import FAULTS
+
+CRASH_WORDS = ("Traceback", "internal error")
+
+
+@pytest.fixture
+def faulty(fresh_plugins, tmp_path):
+    """The faulty games and a grumpy plugin, registered in-process."""
+    robust_faulty.write_rules(tmp_path / "faulty-rules")
+    fresh_plugins.pm.register(robust_faulty, name="faulty")
+    fresh_plugins.pm.register(robust_faulty.Grumpy(), name="grumpy")
+    yield robust_faulty
+    robust_faulty.RULES.clear()
+
+
+def log_of(game: str, takes: list[int], pile: int = 5) -> dict:
+    log = new_log(game, "standard", {}, [{"name": "Ann"}, {"name": "Bob"}], {"pile": pile})
+    log["moves"] = [{"seat": i % 2, "take": t} for i, t in enumerate(takes)]
+    log["finished"] = sum(takes) == pile
+    return log
+
+
+def error_line(r) -> str:
+    lines = r.stderr.splitlines()
+    errors = [l for l in lines if l.startswith("stixx: error: ")]
+    assert len(errors) == 1, r.stderr
+    assert not any(word in r.output for word in CRASH_WORDS), r.output
+    return errors[0]
+
+
+def test_a_plugin_failing_in_every_hook_is_named_and_the_others_work(faulty, stixx):
+    r = stixx("games", "--json")
+    assert r.exit_code == 0, r.output
+    names = {g["name"] for g in json.loads(r.stdout)}
+    assert {"sixto", "stixx", "fishstix", "trixo", "calm", "fault-apply"} <= names
+    warnings = [l for l in r.stderr.splitlines() if l.startswith("stixx: warning: ")]
+    assert any("plugin 'grumpy' failed in stixx_games: Oops: no games today" in w for w in warnings), r.stderr
+    assert any("plugin 'grumpy' failed in stixx_rule_dirs: Oops: no rules today" in w for w in warnings)
+    r = stixx("play", "trixo", "--bot", "a:random", "--bot", "b:greedy", "--seed", 1, "--out", "-")
+    assert r.exit_code == 0 and json.loads(r.stdout)["finished"] is True
+    assert "plugin 'grumpy' failed in stixx_bots: Oops: no bots today" in r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_validate_names_the_game_and_goes_on_with_the_next_log(faulty, stixx, tmp_path):
+    corpus = [
+        ("calm", log_of("calm", [1, 2, 2])),
+        ("fault-start", log_of("fault-start", [1])),
+        ("fault-apply", log_of("fault-apply", [1, 1, 2, 1])),
+        ("fault-result", log_of("fault-result", [2, 2, 1])),
+        ("calm", log_of("calm", [2, 2, 1])),
+        ("trixo", play_bots("trixo", ["random", "random"], 5)),
+        ("fault-turn", log_of("fault-turn", [2, 2, 1])),  # a turn is not needed to check a log
+    ]
+    path = tmp_path / "corpus.jsonl"
+    path.write_text("".join(json.dumps(log) + "\n" for _, log in corpus))
+    for jobs in ("1", "2"):
+        r = stixx("validate", path, "--jobs", jobs)
+        assert r.exit_code == 1
+        lines = r.stdout.splitlines()
+        assert [l.split(": ", 1)[0] for l in lines] == [f"{path}:{n}" for n in range(1, len(corpus) + 1)]
+        assert "valid calm game" in lines[0] and "valid calm game" in lines[4]
+        assert "valid trixo game" in lines[5] and "valid fault-turn game" in lines[6]
+        assert "the fault-start plugin failed in setup: Oops: start went wrong on purpose" in lines[1]
+        assert ("move 2 by Ann (seat 0) is illegal: the fault-apply plugin failed in apply: "
+                "Oops: apply went wrong on purpose") in lines[2]
+        assert "the fault-result plugin failed in result: Oops: result went wrong on purpose" in lines[3]
+        assert not any(word in r.output for word in CRASH_WORDS)
+        assert r.stderr.endswith("7 logs: 4 valid, 3 invalid\n")
+
+
+@pytest.mark.parametrize("fault, command", [
+    ("setup", ("play", "fault-setup", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
+    ("turn", ("play", "fault-turn", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
+    ("apply", ("play", "fault-apply", "--bot", "a:random", "--bot", "b:random", "--seed", 1, "--out", "-")),
+    ("result", ("play", "fault-result", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
+    ("bot", ("play", "calm", "--bot", "a:random", "--bot", "b:bot-fault", "--out", "-")),
+    ("start", ("replay", "LOG")),
+    ("render", ("replay", "LOG")),
+    ("view", ("replay", "LOG", "--json")),
+    ("result", ("score", "LOG")),
+    ("apply", ("simulate", "fault-apply", "-n", 4)),
+])
+def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command):
+    game = "calm" if fault == "bot" else f"fault-{fault}"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log_of(game, [1, 2, 2])))
+    r = stixx(*[path if part == "LOG" else part for part in command])
+    assert r.exit_code == 1, r.output
+    line = error_line(r)
+    if fault == "bot":
+        assert "the calm plugin failed in bot bot-fault: Oops: the bot went wrong on purpose" in line
+    else:
+        assert f"the {game} plugin failed in" in line and f"{fault} went wrong on purpose" in line, line
+    # and the other games keep working in the same process
+    assert stixx("play", "calm", "--bot", "a:random", "--bot", "b:random", "--out", "-").exit_code == 0
+    assert stixx("validate", path.parent / "game.json").exit_code in (0, 1)
+
+
+def test_a_fault_in_a_human_game_saves_the_game_so_far(faulty, stixx, tmp_path):
+    """A plugin failing when the table is drawn or a move announced, during a
+    game with a human: named in one line, and the moves played so far are kept."""
+    for fault in ("announce", "render"):
+        out = tmp_path / f"{fault}.json"
+        r = stixx("play", f"fault-{fault}", "--player", "Ann", "--bot", "Bob:random", "--seed", 2,
+                  "--out", out, input="1\n" * 10)
+        assert r.exit_code == 1, r.output
+        line = error_line(r)
+        assert f"the fault-{fault} plugin failed in {fault}" in line, line
+        if fault == "announce":  # Ann's move was played before the announcement failed
+            log = json.loads(out.read_text())
+            assert log["finished"] is False and len(log["moves"]) == 1
+            assert stixx("validate", out).exit_code == 0
+
+
+def test_moves_of_bots_before_a_fault_are_kept(faulty, stixx, tmp_path):
+    """Ann plays (the log is written), Bob's bot plays, Cid's bot fails: the
+    log keeps both moves, unfinished, and it validates."""
+    out = tmp_path / "calm.json"
+    r = stixx("play", "calm", "--player", "Ann", "--bot", "Bob:random", "--bot", "Cid:bot-fault",
+              "--seed", 3, "--out", out, input="1\n" * 5)
+    assert r.exit_code == 1
+    assert "the calm plugin failed in bot bot-fault" in error_line(r)
+    log = json.loads(out.read_text())
+    assert log["finished"] is False and [m["seat"] for m in log["moves"]] == [0, 1]
+    assert stixx("validate", out).exit_code == 0
