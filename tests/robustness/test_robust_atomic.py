@@ -71,7 +71,7 @@ def test_sigkill_while_writing_leaves_a_whole_log(tmp_path, logs, how):
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target), str(source), how],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert proc.stdout.readline() == "ready\n", proc.stderr.read()
-        time.sleep(rng.uniform(0, 0.15))
+        time.sleep(rng.uniform(0, 0.3))
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=20)
         assert proc.returncode == -signal.SIGKILL
