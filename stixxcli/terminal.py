@@ -85,9 +85,14 @@ def play_game(game_name, variant, rules_file, players, *, seed, out, chance):
 
 def resume_game(path, *, out, chance):
     from .engine import Table
-    from .gamelog import read_one
+    from .gamelog import check_envelope, read_one
 
     log = read_one(path)
+    try:
+        check_envelope(log)  # before reading "finished" and the moves from it
+    except StixxError as e:
+        e.where = e.where or path
+        raise
     if log.get("finished"):
         raise StixxError("this game is already finished; nothing to resume", where=path)
     table = Table.resume(log)

@@ -115,19 +115,19 @@ def test_hostile_log_refused_quickly_in_bounded_memory(name, tmp_path, baseline)
 
 
 @pytest.mark.parametrize("name", [n for n in HOSTILE_LOGS if "50 MB" not in n])
-@pytest.mark.parametrize("command", ["replay", "score"])
-def test_hostile_log_refused_by_replay_and_score(stixx, tmp_path, name, command):
+@pytest.mark.parametrize("command", ["replay", "score", "resume"])
+def test_hostile_log_refused_by_replay_score_and_resume(stixx, tmp_path, name, command):
     path = tmp_path / "hostile.json"
     path.write_bytes(_content(name))
     start = time.perf_counter()
-    r = stixx(command, path)
+    r = stixx(*(("play", "--resume") if command == "resume" else (command,)), path, input="")
     assert time.perf_counter() - start < SECONDS
     assert r.exit_code == 1
     # replay shows the states up to an illegal move; the refusal is one line on stderr
     lines = r.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("stixx: error: "), r.stderr
     assert not any(word in r.output for word in CRASH_WORDS)
-    if command == "score" or "move" not in HOSTILE_LOGS[name][1]:
+    if command != "replay" or "move" not in HOSTILE_LOGS[name][1]:
         assert r.stdout == ""
 
 

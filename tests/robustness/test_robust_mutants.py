@@ -163,3 +163,34 @@ def test_replay_and_score_refuse_in_one_line(stixx, samples, game):
             assert replayed.exit_code == 0, replayed.stderr
         seen[(score.exit_code, replayed.exit_code)] += 1
     assert seen[(1, 1)] > 0, seen  # some mutants are refused by both
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_resume_of_mutated_unfinished_games(stixx, tmp_path, game):
+    """`play --resume` on mutants of games stopped half-way: refused in one
+    line (1), or resumed and, with no one at the keyboard, saved again (130)
+    or played to the end by bots (0); never a crash."""
+    rng = random.Random(f"resume:{game}")
+    codes = collections.Counter()
+    for i, log in enumerate(base_logs(game)[:4]):
+        half = json.loads(json.dumps(log))
+        half["moves"] = half["moves"][: len(log["moves"]) // 2]
+        half["finished"] = False
+        del half["result"]
+        if i % 2:  # a human at seat 0: resuming waits for them
+            half["players"][0].pop("bot")
+        path = tmp_path / f"{i}.json"
+        path.write_text(json.dumps(half))
+        r = stixx("play", "--resume", path, "--out", tmp_path / "out.json", input="")
+        assert r.exit_code == (130 if i % 2 else 0), r.output  # the unmutated half goes on
+        assert stixx("validate", tmp_path / "out.json").exit_code == 0
+        for k, m in enumerate(mutants(half, rng, 6)):
+            path = tmp_path / f"{i}-{k}.json"
+            path.write_bytes(m.text.encode("utf-8", "surrogatepass"))
+            r = stixx("play", "--resume", path, "--out", tmp_path / "out.json", input="")
+            assert r.exit_code in (0, 1, 130), r.output
+            assert not any(word in r.output for word in CRASH_WORDS), r.output
+            if r.exit_code == 1:
+                assert one_error_line(r.stderr), r.stderr
+            codes[r.exit_code] += 1
+    assert codes[1] > 0, codes
