@@ -68,7 +68,8 @@ def parse_json(text: str, where: str):
         raise LogError(f"invalid JSON: {str(e).split(';')[0]}", where=where) from None
     if not _shallow(text):
         raise LogError(f"JSON nested more than {MAX_DEPTH} levels deep: not a game log", where=where)
-    if _SURROGATE.search(text):
+    # Only a \\u escape or non-ASCII text can hold one: skip the search for the rest.
+    if ("\\u" in text or not text.isascii()) and _SURROGATE.search(text):
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
