@@ -58,8 +58,10 @@ class StixxGroup(click.Group):
         except Exception as e:
             if ctx.meta.get("stixx.debug"):
                 raise
-            click.echo(f"stixx: internal error: {type(e).__name__}: {e} "
-                       "(run with --debug for the traceback)", err=True)
+            click.echo(
+                f"stixx: internal error: {type(e).__name__}: {e} (run with --debug for the traceback)",
+                err=True,
+            )
             ctx.exit(1)
 
 
@@ -69,8 +71,14 @@ def _debug(ctx, param, value):
 
 @click.group(cls=StixxGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="stixx")
-@click.option("--debug", is_flag=True, expose_value=False, callback=_debug, is_eager=True,
-              help="Show the full traceback of an error.")
+@click.option(
+    "--debug",
+    is_flag=True,
+    expose_value=False,
+    callback=_debug,
+    is_eager=True,
+    help="Show the full traceback of an error.",
+)
 def cli():
     """Score, check, replay and play Stixx, Sixto, Fish Stix and Trixo.
 
@@ -100,14 +108,22 @@ def _rules_for(game, variant, rules_file):
     return resolve(game, variant, rules_file)
 
 
-variant_option = click.option("--variant", "-v", metavar="NAME", help="A rule variant by name (default: standard).")
-rules_option = click.option("--rules", "rules_file", metavar="FILE", type=click.Path(dir_okay=False),
-                            help="A rule variant file (YAML, may say extends:).")
+variant_option = click.option(
+    "--variant", "-v", metavar="NAME", help="A rule variant by name (default: standard)."
+)
+rules_option = click.option(
+    "--rules",
+    "rules_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="A rule variant file (YAML, may say extends:).",
+)
 json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON for scripts.")
 log_argument = click.Path(exists=True, dir_okay=False, allow_dash=True)
 
 
 # games, plugins ----------------------------------------------------------------
+
 
 @cli.command()
 @json_option
@@ -124,17 +140,35 @@ def games(as_json):
     rows = []
     for name, entry in sorted(get_plugins().games().items()):
         game = entry.game
-        rows.append({"name": name, "title": game.title, "plugin": entry.plugin,
-                     "version": entry.version, "min_players": game.min_players,
-                     "max_players": game.max_players, "variants": sorted(variant_files(name)),
-                     "sheets": bool(game.sheets)})
+        rows.append(
+            {
+                "name": name,
+                "title": game.title,
+                "plugin": entry.plugin,
+                "version": entry.version,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "variants": sorted(variant_files(name)),
+                "sheets": bool(game.sheets),
+            }
+        )
     if as_json:
         return _echo_json(rows)
     from .show import table
 
-    table(["game", "title", "players", "variants", "plugin"],
-          [[r["name"], r["title"], f"{r['min_players']}-{r['max_players']}",
-            ", ".join(r["variants"]), f"{r['plugin']} {r['version']}"] for r in rows])
+    table(
+        ["game", "title", "players", "variants", "plugin"],
+        [
+            [
+                r["name"],
+                r["title"],
+                f"{r['min_players']}-{r['max_players']}",
+                ", ".join(r["variants"]),
+                f"{r['plugin']} {r['version']}",
+            ]
+            for r in rows
+        ],
+    )
 
 
 @cli.command()
@@ -161,12 +195,17 @@ def plugins(as_json):
         return _echo_json(rows)
     from .show import table
 
-    table(["plugin", "version", "from", "hooks"],
-          [[r["name"], r["version"], "bundled" if r["bundled"] else r["distribution"],
-            ", ".join(r["hooks"])] for r in rows])
+    table(
+        ["plugin", "version", "from", "hooks"],
+        [
+            [r["name"], r["version"], "bundled" if r["bundled"] else r["distribution"], ", ".join(r["hooks"])]
+            for r in rows
+        ],
+    )
 
 
 # variants, schema ---------------------------------------------------------------
+
 
 @cli.command()
 @click.argument("game_name", metavar="GAME")
@@ -203,30 +242,39 @@ def variants(game_name, name, diff, as_json):
             return _echo_json(rows)
         from .show import table
 
-        return table(["variant", "description", "file"],
-                     [[r["name"], r.get("description") or r.get("error", ""), r["file"]] for r in rows])
+        return table(
+            ["variant", "description", "file"],
+            [[r["name"], r.get("description") or r.get("error", ""), r["file"]] for r in rows],
+        )
     is_file = name.endswith((".yaml", ".yml")) or Path(name).is_file()
     rules = resolve(game, path=name) if is_file else resolve(game, name)
     params = {p.name: p for p in game.params}
     if diff:
         base = resolve(game, "standard").values
-        changed = {k: {"standard": base.get(k), rules.variant: v}
-                   for k, v in rules.values.items() if base.get(k) != v}
+        changed = {
+            k: {"standard": base.get(k), rules.variant: v}
+            for k, v in rules.values.items()
+            if base.get(k) != v
+        }
         if as_json:
             return _echo_json({"game": game.name, "variant": rules.variant, "changes": changed})
         from .show import table
 
         if not changed:
             return click.echo(f"{rules.variant} changes nothing from standard")
-        return table(["parameter", "standard", rules.variant],
-                     [[k, _short(v["standard"]), _short(v[rules.variant])] for k, v in changed.items()])
+        return table(
+            ["parameter", "standard", rules.variant],
+            [[k, _short(v["standard"]), _short(v[rules.variant])] for k, v in changed.items()],
+        )
     if as_json:
         return _echo_json(rules.to_json())
     from .show import table
 
     click.echo(f"{game.title} - {rules.variant}" + (f": {rules.description}" if rules.description else ""))
-    table(["parameter", "value", "meaning"],
-          [[k, _short(v), params[k].description if k in params else ""] for k, v in rules.values.items()])
+    table(
+        ["parameter", "value", "meaning"],
+        [[k, _short(v), params[k].description if k in params else ""] for k, v in rules.values.items()],
+    )
 
 
 def _short(value, width=60) -> str:
@@ -254,6 +302,7 @@ def schema(game_name):
 
 
 # validate, score, replay -------------------------------------------------------
+
 
 def _terminal() -> bool:
     return sys.stdout.isatty() and sys.stderr.isatty()
@@ -283,12 +332,26 @@ def _progress(enabled: bool, total, label: str):
     return ProgressBar(total, label)
 
 
-jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-                           help="Worker processes (0: one per core).")
-executor_option = click.option("--executor", type=click.Choice(["local", "dask"]), default="local",
-                               show_default=True, help="Where the work runs: here, or a Dask cluster.")
-scheduler_option = click.option("--scheduler", metavar="ADDRESS",
-                                help="The Dask scheduler, e.g. tcp://10.0.0.5:8786 (with --executor dask).")
+jobs_option = click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Worker processes (0: one per core).",
+)
+executor_option = click.option(
+    "--executor",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="Where the work runs: here, or a Dask cluster.",
+)
+scheduler_option = click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="The Dask scheduler, e.g. tcp://10.0.0.5:8786 (with --executor dask).",
+)
 
 
 def _jobs(jobs: int) -> int:
@@ -321,16 +384,23 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
       cat corpus.jsonl | stixx validate - --json
       stixx validate huge.jsonl --executor dask --scheduler tcp://10.0.0.5:8786
     """
+    from functools import partial
+
     from .engine import check_texts
     from .gamelog import raw_logs
     from .parallel import chunked, ordered_map
 
-    texts = ((where, text) for source in logs for where, text in raw_logs(source))
-    chunks = chunked(((w, t) if isinstance(t, str) else (w, str(t), False) for w, t in texts), 32)
+    texts = ((where, text) for source in logs for where, text in raw_logs(source, decode=False))
+    chunks = chunked(((w, t) if isinstance(t, (str, bytes)) else (w, str(t), False) for w, t in texts), 32)
     total = bad = 0
     with _progress(_terminal() and not as_json, None, "validating") as bar:
-        for verdicts in ordered_map(check_texts, chunks, jobs=_jobs(jobs), executor=executor,
-                                    scheduler=scheduler):
+        for verdicts in ordered_map(
+            partial(check_texts, full=as_json),
+            chunks,
+            jobs=_jobs(jobs),
+            executor=executor,
+            scheduler=scheduler,
+        ):
             for verdict, line in verdicts:
                 total += 1
                 bad += not verdict["valid"]
@@ -346,9 +416,17 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
 
 @cli.command()
 @click.argument("files", nargs=-1, type=log_argument, metavar="[LOG | SHEET...]")
-@click.option("--sheet", "sheets", multiple=True, type=log_argument, metavar="FILE",
-              help="Score paper score sheets: this FILE and every other FILE given (- reads standard input).")
-@click.option("--game", "game_name", metavar="GAME", help="The game of the sheets (default: the one that has sheets).")
+@click.option(
+    "--sheet",
+    "sheets",
+    multiple=True,
+    type=log_argument,
+    metavar="FILE",
+    help="Score paper score sheets: this FILE and every other FILE given (- reads standard input).",
+)
+@click.option(
+    "--game", "game_name", metavar="GAME", help="The game of the sheets (default: the one that has sheets)."
+)
 @variant_option
 @rules_option
 @json_option
@@ -377,9 +455,14 @@ def score(files, sheets, game_name, variant, rules_file, as_json):
     verdict = check_log(data, "-" if log == "-" else log)
     if not verdict.valid:
         raise StixxError(verdict.line().split(": ", 1)[1], where=verdict.where)
-    out = {"game": data["game"], "variant": data["variant"], "finished": data["finished"],
-           "moves": len(data["moves"]), "players": [p["name"] for p in data["players"]],
-           **verdict.result}
+    out = {
+        "game": data["game"],
+        "variant": data["variant"],
+        "finished": data["finished"],
+        "moves": len(data["moves"]),
+        "players": [p["name"] for p in data["players"]],
+        **verdict.result,
+    }
     if as_json:
         return _echo_json(out)
     from .show import show_result
@@ -393,7 +476,9 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
     if game_name is None:
         with_sheets = [n for n, e in get_plugins().games().items() if e.game.sheets]
         if len(with_sheets) != 1:
-            raise click.UsageError(f"say which game with --game ({', '.join(with_sheets) or 'none has sheets'})")
+            raise click.UsageError(
+                f"say which game with --game ({', '.join(with_sheets) or 'none has sheets'})"
+            )
         game_name = with_sheets[0]
     game = get_game(game_name)
     if not game.sheets:
@@ -420,11 +505,22 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
 
 @cli.command()
 @click.argument("log", type=log_argument)
-@click.option("--to", "to", type=click.IntRange(min=0), metavar="N",
-              help="Show only the state after the first N moves (0: the start).")
+@click.option(
+    "--to",
+    "to",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Show only the state after the first N moves (0: the start).",
+)
 @click.option("--step", is_flag=True, help="Wait for Enter between moves.")
 @click.option("--as-player", "as_player", metavar="P", help="See only what player P (name or seat) knows.")
-@click.option("--svg", "svg", type=click.Path(dir_okay=False), metavar="FILE", help="Save the last state shown as an SVG picture.")
+@click.option(
+    "--svg",
+    "svg",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Save the last state shown as an SVG picture.",
+)
 @json_option
 def replay(log, to, step, as_player, svg, as_json):
     """Replay a game log move by move, as the table or as one player saw it.
@@ -464,12 +560,21 @@ def replay(log, to, step, as_player, svg, as_json):
         if to is not None and at.index != to:
             continue
         # The game's own code draws and shows the table: a failure there names it.
-        move = at.move if at.move is None or viewer is None else \
-            plugin_call(game, "move_view", at.state.move_view, at.move, viewer)
+        move = (
+            at.move
+            if at.move is None or viewer is None
+            else plugin_call(game, "move_view", at.state.move_view, at.move, viewer)
+        )
         if as_json:
-            _echo_json({"index": at.index, "move": move, "seat": at.seat,
-                        "player": names[at.seat] if at.seat is not None else None,
-                        "state": plugin_call(game, "view", at.state.view, viewer)})
+            _echo_json(
+                {
+                    "index": at.index,
+                    "move": move,
+                    "seat": at.seat,
+                    "player": names[at.seat] if at.seat is not None else None,
+                    "state": plugin_call(game, "view", at.state.view, viewer),
+                }
+            )
         else:
             plugin_call(game, "render", printer.show, at, move, names, viewer)
             if step and to is None and sys.stdin.isatty():
@@ -489,27 +594,58 @@ def _viewer(as_player, names):
         return int(as_player)
     if as_player in names:
         return names.index(as_player)
-    raise StixxError(f"no player {as_player!r} in this game (players: {', '.join(names)}; or a seat 0-{len(names) - 1})")
+    raise StixxError(
+        f"no player {as_player!r} in this game (players: {', '.join(names)}; or a seat 0-{len(names) - 1})"
+    )
 
 
 # simulate -----------------------------------------------------------------------
+
 
 @cli.command()
 @click.argument("game_name", metavar="GAME")
 @variant_option
 @rules_option
-@click.option("--players", "-p", type=click.IntRange(min=1), help="Number of seats (default: the fewest the game allows, at least 2 where it can).")
-@click.option("--bot", "bots", multiple=True, metavar="SEAT:BOT", help="The bot at a seat, e.g. 0:greedy (repeat; other seats: random).")
+@click.option(
+    "--players",
+    "-p",
+    type=click.IntRange(min=1),
+    help="Number of seats (default: the fewest the game allows, at least 2 where it can).",
+)
+@click.option(
+    "--bot",
+    "bots",
+    multiple=True,
+    metavar="SEAT:BOT",
+    help="The bot at a seat, e.g. 0:greedy (repeat; other seats: random).",
+)
 @click.option("--games", "-n", "count", type=click.IntRange(min=1), required=True, help="How many games.")
 @click.option("--seed", default="0", show_default=True, help="Game i is played with the seed SEED-i.")
-@click.option("--compare", metavar="VARIANT", help="Play the same seeds under a second variant, side by side.")
-@click.option("--out", type=click.Path(dir_okay=False), metavar="FILE.jsonl", help="Write every game log, one a line.")
+@click.option(
+    "--compare", metavar="VARIANT", help="Play the same seeds under a second variant, side by side."
+)
+@click.option(
+    "--out", type=click.Path(dir_okay=False), metavar="FILE.jsonl", help="Write every game log, one a line."
+)
 @jobs_option
 @executor_option
 @scheduler_option
 @json_option
-def simulate(game_name, variant, rules_file, players, bots, count, seed, compare, out, jobs,
-             executor, scheduler, as_json):
+def simulate(
+    game_name,
+    variant,
+    rules_file,
+    players,
+    bots,
+    count,
+    seed,
+    compare,
+    out,
+    jobs,
+    executor,
+    scheduler,
+    as_json,
+):
     """Play many seeded bot games and report, per seat and per bot, the win
     rate with its 95% interval, the mean and spread of scores, and the game length.
 
@@ -551,8 +687,9 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
 
         logs = AtomicLines(out)
     with _progress(_terminal() and not as_json, count * len(runs), "simulating") as bar:
-        for index, games in enumerate(ordered_map(play_batch, batches(), jobs=_jobs(jobs),
-                                                  executor=executor, scheduler=scheduler)):
+        for index, games in enumerate(
+            ordered_map(play_batch, batches(), jobs=_jobs(jobs), executor=executor, scheduler=scheduler)
+        ):
             for one in games:
                 tallies[index % len(runs)].add(one)
                 if logs is not None:
@@ -560,8 +697,13 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
             bar.advance(len(games))
     if logs is not None:
         logs.commit()
-    report = {"game": game.name, "seed": seed, "players": len(seats), "seat_bots": seats,
-              "variants": {run.variant: tally.to_json() for run, tally in zip(runs, tallies)}}
+    report = {
+        "game": game.name,
+        "seed": seed,
+        "players": len(seats),
+        "seat_bots": seats,
+        "variants": {run.variant: tally.to_json() for run, tally in zip(runs, tallies)},
+    }
     if as_json:
         return _echo_json(report)
     from .show import show_simulation
@@ -582,14 +724,18 @@ def _bot_seats(game, rules, players, bots) -> list[str]:
     if players is None:
         players = max([counts.start, 2 if 2 in counts else counts.start] + [s + 1 for s in chosen])
     if players not in counts:
-        raise StixxError(f"{game.name} with these rules takes {counts.start}-{counts.stop - 1} players, not {players}")
+        raise StixxError(
+            f"{game.name} with these rules takes {counts.start}-{counts.stop - 1} players, not {players}"
+        )
     if chosen and max(chosen) >= players:
-        raise click.BadParameter(f"seat {max(chosen)} is beyond {players} players (seats 0-{players - 1})",
-                                 param_hint="--bot")
+        raise click.BadParameter(
+            f"seat {max(chosen)} is beyond {players} players (seats 0-{players - 1})", param_hint="--bot"
+        )
     return [chosen.get(seat, "random") for seat in range(players)]
 
 
 # play ---------------------------------------------------------------------------
+
 
 class KeepsArgs(click.Command):
     """Remembers the raw arguments: seats follow --player and --bot as typed."""
@@ -604,14 +750,29 @@ class KeepsArgs(click.Command):
 @variant_option
 @rules_option
 @click.option("--player", "humans", multiple=True, metavar="NAME", help="A human at this terminal (repeat).")
-@click.option("--bot", "bots", multiple=True, metavar="NAME:BOT", help="A computer player, e.g. Ann:greedy (repeat).")
+@click.option(
+    "--bot", "bots", multiple=True, metavar="NAME:BOT", help="A computer player, e.g. Ann:greedy (repeat)."
+)
 @click.option("--seed", help="Seed of the random source (dice, deals, bots). Default: a new one.")
-@click.option("--out", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Where to write the game log (default: GAME-DATE.json here; - for standard output).")
-@click.option("--chance", type=click.Choice(["random", "manual"]), default="random", show_default=True,
-              help="manual: type in the dice and draws of a real table.")
-@click.option("--resume", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
-              help="Go on with an unfinished game log (and write it back there).")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Where to write the game log (default: GAME-DATE.json here; - for standard output).",
+)
+@click.option(
+    "--chance",
+    type=click.Choice(["random", "manual"]),
+    default="random",
+    show_default=True,
+    help="manual: type in the dice and draws of a real table.",
+)
+@click.option(
+    "--resume",
+    type=click.Path(exists=True, dir_okay=False),
+    metavar="FILE",
+    help="Go on with an unfinished game log (and write it back there).",
+)
 @click.pass_context
 def play(ctx, game_name, variant, rules_file, humans, bots, seed, out, chance, resume):
     """Play a game at this terminal: humans in seat order, bots for the rest.

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from .errors import IllegalMove, IllegalSetup, LogError, PluginError, RuleError, StixxError
+from .errors import IllegalMove, LogError, PluginError, RuleError, StixxError
 from .game import Chance, Choice, State
 from .gamelog import canonical, check_envelope, new_log
 
@@ -35,13 +35,13 @@ def open_game(log: dict):
         if len(_checked_rules) < 64:
             _checked_rules[key] = digest
     if digest != log["rules_digest"]:
-        raise LogError("rules_digest does not match the rules (were the rules edited?)",
-                       where="rules_digest")
+        raise LogError("rules_digest does not match the rules (were the rules edited?)", where="rules_digest")
     names = [p["name"] for p in log["players"]]
     counts = game.player_counts(rules)
     if len(names) not in counts:
-        raise RuleError(f"{len(names)} players, but these rules of {game.name} allow "
-                        f"{_span(counts)}", where="players")
+        raise RuleError(
+            f"{len(names)} players, but these rules of {game.name} allow {_span(counts)}", where="players"
+        )
     state = plugin_call(game, "setup", game.start, rules, names, log["setup"])
     return game, state
 
@@ -69,8 +69,9 @@ def apply_move(game, state: State, move: Any) -> None:
     claimed = move.get("seat")
     # A seat that is not a whole number is the game's to refuse, with its own words.
     if type(claimed) is int and state.seat is not None and claimed != state.seat:
-        raise IllegalMove(f"wrong player: it is {state.names[state.seat]}'s turn "
-                          f"(seat {state.seat}), not seat {claimed}")
+        raise IllegalMove(
+            f"wrong player: it is {state.names[state.seat]}'s turn (seat {state.seat}), not seat {claimed}"
+        )
     try:  # inline rather than plugin_call: this is the hot path of validation
         state.apply(move)
     except StixxError:
@@ -112,8 +113,13 @@ class Verdict:
         return f"{self.where}: {clip(self.error)}"
 
     def to_json(self) -> dict:
-        out = {"source": self.where, "valid": self.valid, "game": self.game,
-               "moves": self.moves, "finished": self.finished}
+        out = {
+            "source": self.where,
+            "valid": self.valid,
+            "game": self.game,
+            "moves": self.moves,
+            "finished": self.finished,
+        }
         if not self.valid:
             out["error"] = self.error
             if self.index is not None:
@@ -130,7 +136,7 @@ def clip(message: str, width: int = 300) -> str:
     thousand characters shows its start and its length."""
     if len(message) <= width:
         return message
-    return f"{message[:width - 40]}... ({len(message)} characters)"
+    return f"{message[: width - 40]}... ({len(message)} characters)"
 
 
 def check_log(log: Any, where: str = "<log>") -> Verdict:
@@ -162,7 +168,9 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
         verdict.error = f"the log says the game is over, but after its {len(moves)} moves it is not"
         return verdict
     if state.over and not log["finished"]:
-        verdict.error = f"the game ended at its last move (move {len(moves) - 1}), but the log says \"finished\": false"
+        verdict.error = (
+            f'the game ended at its last move (move {len(moves) - 1}), but the log says "finished": false'
+        )
         return verdict
     try:
         computed = plugin_call(game, "result", state.result).to_json()
@@ -177,13 +185,19 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
     return verdict
 
 
-def check_texts(items: list[tuple]) -> list[tuple[dict, str]]:
-    """Verdicts, as JSON and as a line, for (where, text) pairs of raw logs; a
-    (where, message, False) item is a log that could not even be read."""
-    from .gamelog import parse_json
+def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]:
+    """Verdicts, as JSON and as a line, for (where, text) pairs of raw logs (text
+    as str, or UTF-8 bytes); a (where, message, False) item is a log that could
+    not even be read. With full=False the JSON holds only "valid": less to send
+    back from a worker when nobody reads the rest."""
+    from .gamelog import decoded, parse_json
 
     out = []
     for where, text, *unreadable in items:
+        if not unreadable and isinstance(text, bytes):
+            text = decoded(text, where)
+            if isinstance(text, StixxError):
+                text, unreadable = str(text), [True]
         if unreadable:
             out.append(({"source": where, "valid": False, "error": text}, text))
             continue
@@ -193,14 +207,15 @@ def check_texts(items: list[tuple]) -> list[tuple[dict, str]]:
             out.append(({"source": where, "valid": False, "error": e.message}, str(e)))
             continue
         verdict = check_log(log, where)
-        out.append((verdict.to_json(), verdict.line()))
+        out.append((verdict.to_json() if full else {"valid": verdict.valid}, verdict.line()))
     return out
 
 
 def _result_difference(recorded: dict, computed: dict) -> str:
     for key in ("scores", "places", "winners", "breakdown"):
-        if canonical(recorded.get(key)) != canonical(computed.get(key)):
-            return f"{key} recorded {canonical(recorded.get(key)).decode()[:80]}, computed {canonical(computed.get(key)).decode()[:80]}"
+        said, found = canonical(recorded.get(key)).decode(), canonical(computed.get(key)).decode()
+        if said != found:
+            return f"{key} recorded {said[:80]}, computed {found[:80]}"
     extra = sorted(set(recorded) - set(computed))
     return f"unknown key {extra[0]!r} in result" if extra else "they differ"
 
@@ -263,12 +278,15 @@ class Table:
     bots: dict = field(default_factory=dict)  # seat -> Bot
 
     @classmethod
-    def new(cls, game, rules_values: dict, variant: str, players: list[dict], seed,
-            chance: Answer | None = None) -> "Table":
+    def new(
+        cls, game, rules_values: dict, variant: str, players: list[dict], seed, chance: Answer | None = None
+    ) -> "Table":
         counts = game.player_counts(rules_values)
         if len(players) not in counts:
-            raise RuleError(f"{game.title or game.name} with these rules takes {_span(counts)} "
-                            f"players, not {len(players)}")
+            raise RuleError(
+                f"{game.title or game.name} with these rules takes {_span(counts)} "
+                f"players, not {len(players)}"
+            )
         names = [p["name"] for p in players]
         rng = rng_for(seed, "setup")
         chance = chance or (lambda ask: ask.draw(rng))
@@ -317,7 +335,9 @@ class Table:
                 raise StixxError(f"seat {ask.seat} has no bot and no one to ask")
             return choose(ask)
 
-        move = plugin_call(self.game, "turn", lambda: drive(self.state.turn(), chance or default_chance, pick))
+        move = plugin_call(
+            self.game, "turn", lambda: drive(self.state.turn(), chance or default_chance, pick)
+        )
         apply_move(self.game, self.state, move)
         self.log["moves"].append(move)
         return move
@@ -329,8 +349,15 @@ class Table:
         return self.log
 
 
-def play_bots(game_name: str, bots: list[str], seed, *, variant: str = "standard",
-              rules: dict | None = None, max_turns: int = 100_000) -> dict:
+def play_bots(
+    game_name: str,
+    bots: list[str],
+    seed,
+    *,
+    variant: str = "standard",
+    rules: dict | None = None,
+    max_turns: int = 100_000,
+) -> dict:
     """A whole game among bots; returns its finished log."""
     from .plugins import get_game
     from .rules import resolve

@@ -22,8 +22,16 @@ from typing import Any, Callable, Generator, Sequence
 from .errors import IllegalMove
 
 __all__ = [
-    "Bot", "Chance", "Choice", "Game", "IllegalMove", "Param", "Result", "State",
-    "places", "require",
+    "Bot",
+    "Chance",
+    "Choice",
+    "Game",
+    "IllegalMove",
+    "Param",
+    "Result",
+    "State",
+    "places",
+    "require",
 ]
 
 PARAM_TYPES = ("int", "float", "bool", "str", "list[int]", "list[str]", "dict[str,int]", "json")
@@ -105,8 +113,7 @@ class Param:
         return None
 
     def to_json(self) -> dict:
-        out = {"name": self.name, "type": self.type, "default": self.default,
-               "description": self.description}
+        out = {"name": self.name, "type": self.type, "default": self.default, "description": self.description}
         for key in ("choices", "min", "max", "length"):
             if getattr(self, key) is not None:
                 out[key] = list(self.choices) if key == "choices" else getattr(self, key)
@@ -118,8 +125,15 @@ def _num(x):
 
 
 def _kind(value) -> str:
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false",
-            int: "a whole number", float: "a number", type(None): "empty"}.get(type(value), type(value).__name__)
+    return {
+        dict: "a mapping",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "a whole number",
+        float: "a number",
+        type(None): "empty",
+    }.get(type(value), type(value).__name__)
 
 
 def _scalar_problem(t: str, value) -> str | None:
@@ -250,8 +264,9 @@ class State:
 
         The default asks `self.seat` to pick one of `legal_moves()`.
         """
-        move = yield Choice(self.seat, "move", self.legal_moves(), self.move_prompt(),
-                            self.parse_move, self.notation)
+        move = yield Choice(
+            self.seat, "move", self.legal_moves(), self.move_prompt(), self.parse_move, self.notation
+        )
         return move
 
     def legal_moves(self) -> list[dict]:

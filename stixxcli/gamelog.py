@@ -21,8 +21,19 @@ from typing import Iterator
 from .errors import LogError, StixxError
 
 FORMAT = "stixxcli-log/1"
-ENVELOPE_KEYS = ("format", "game", "variant", "rules", "rules_digest", "players",
-                 "seed", "setup", "moves", "result", "finished")
+ENVELOPE_KEYS = (
+    "format",
+    "game",
+    "variant",
+    "rules",
+    "rules_digest",
+    "players",
+    "seed",
+    "setup",
+    "moves",
+    "result",
+    "finished",
+)
 
 
 def canonical(obj) -> bytes:
@@ -34,10 +45,15 @@ def rules_digest(rules: dict) -> str:
     return hashlib.sha256(canonical(rules)).hexdigest()
 
 
-def new_log(game: str, variant: str, rules: dict, players: list[dict], setup, *,
-            seed=None) -> dict:
-    log = {"format": FORMAT, "game": game, "variant": variant, "rules": rules,
-           "rules_digest": rules_digest(rules), "players": players}
+def new_log(game: str, variant: str, rules: dict, players: list[dict], setup, *, seed=None) -> dict:
+    log = {
+        "format": FORMAT,
+        "game": game,
+        "variant": variant,
+        "rules": rules,
+        "rules_digest": rules_digest(rules),
+        "players": players,
+    }
     if seed is not None:
         log["seed"] = seed
     log.update(setup=setup, moves=[], finished=False)
@@ -63,7 +79,9 @@ def parse_json(text: str, where: str):
     except json.JSONDecodeError as e:
         raise LogError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", where=where) from None
     except RecursionError:  # json's C scanner stops a log nested thousands deep here
-        raise LogError(f"JSON nested more than {MAX_DEPTH} levels deep: not a game log", where=where) from None
+        raise LogError(
+            f"JSON nested more than {MAX_DEPTH} levels deep: not a game log", where=where
+        ) from None
     except ValueError as e:  # e.g. an integer of too many digits
         raise LogError(f"invalid JSON: {str(e).split(';')[0]}", where=where) from None
     if not _shallow(text):
@@ -73,8 +91,9 @@ def parse_json(text: str, where: str):
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
-            raise LogError("invalid JSON: text holds a lone surrogate (\\ud800-\\udfff), not a character",
-                           where=where) from None
+            raise LogError(
+                "invalid JSON: text holds a lone surrogate (\\ud800-\\udfff), not a character", where=where
+            ) from None
     return value
 
 
@@ -94,12 +113,16 @@ def _shallow(text: str) -> bool:
     return False
 
 
-def raw_logs(source: str | os.PathLike) -> Iterator[tuple[str, str | StixxError]]:
+def raw_logs(
+    source: str | os.PathLike, *, decode: bool = True
+) -> Iterator[tuple[str, str | bytes | StixxError]]:
     """Yield (where, text) for every log in a file, or (where, error) for what
     cannot be read. `source` is a path or "-" for standard input. A file whose
     first line is a whole JSON value is JSON Lines, read a line at a time in
-    constant memory; any other file is one JSON document.
+    constant memory; any other file is one JSON document. With decode=False
+    the lines of JSON Lines come as bytes, for workers to decode.
     """
+    text = decoded if decode else (lambda raw, where: raw)
     name = "<stdin>" if str(source) == "-" else str(source)
     try:
         stream = sys.stdin.buffer if str(source) == "-" else open(source, "rb")
@@ -110,10 +133,10 @@ def raw_logs(source: str | os.PathLike) -> Iterator[tuple[str, str | StixxError]
         try:
             first = stream.readline()
             if _whole_value(first):
-                yield f"{name}:1", _text(first, f"{name}:1")
+                yield f"{name}:1", text(first, f"{name}:1")
                 for number, raw in enumerate(stream, start=2):
                     if raw.strip():
-                        yield f"{name}:{number}", _text(raw, f"{name}:{number}")
+                        yield f"{name}:{number}", text(raw, f"{name}:{number}")
                 return
             data = first + stream.read()
         except OSError as e:
@@ -122,7 +145,7 @@ def raw_logs(source: str | os.PathLike) -> Iterator[tuple[str, str | StixxError]
     if not data.strip():
         yield name, LogError("empty file, no log in it", where=name)
     else:
-        yield name, _text(data, name)
+        yield name, decoded(data, name)
 
 
 def _whole_value(line: bytes) -> bool:
@@ -136,7 +159,7 @@ def _whole_value(line: bytes) -> bool:
         return False
 
 
-def _text(raw: bytes, where: str) -> str | StixxError:
+def decoded(raw: bytes, where: str) -> str | StixxError:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -169,8 +192,15 @@ def read_one(source) -> dict:
 
 
 def _kind(value) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
-            int: "a number", float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
 
 
 def check_envelope(log) -> None:
@@ -180,13 +210,20 @@ def check_envelope(log) -> None:
     fmt = log.get("format")
     if fmt != FORMAT:
         if fmt is None:
-            raise LogError(f"no \"format\": expected \"{FORMAT}\"")
-        raise LogError(f"format {fmt!r} is not supported (expected \"{FORMAT}\")")
+            raise LogError(f'no "format": expected "{FORMAT}"')
+        raise LogError(f'format {fmt!r} is not supported (expected "{FORMAT}")')
     unknown = [k for k in log if k not in ENVELOPE_KEYS]
     if unknown:
         raise LogError(f"unknown key {unknown[0]!r} in the log (keys: {', '.join(ENVELOPE_KEYS)})")
-    want = {"game": str, "variant": str, "rules": dict, "rules_digest": str, "players": list,
-            "moves": list, "finished": bool}
+    want = {
+        "game": str,
+        "variant": str,
+        "rules": dict,
+        "rules_digest": str,
+        "players": list,
+        "moves": list,
+        "finished": bool,
+    }
     for key, kind in want.items():
         if key not in log:
             raise LogError(f"the log has no {key!r}")
@@ -201,12 +238,12 @@ def check_envelope(log) -> None:
         raise LogError(f"'result' must be an object, not {_kind(log['result'])}")
     for i, player in enumerate(log["players"]):
         if not isinstance(player, dict) or not isinstance(player.get("name"), str):
-            raise LogError(f"player {i} must be an object with a \"name\"")
+            raise LogError(f'player {i} must be an object with a "name"')
         extra = [k for k in player if k not in ("name", "bot")]
         if extra:
             raise LogError(f"player {i}: unknown key {extra[0]!r} (keys: name, bot)")
         if "bot" in player and not isinstance(player["bot"], str):
-            raise LogError(f"player {i}: \"bot\" must be text")
+            raise LogError(f'player {i}: "bot" must be text')
     for i, move in enumerate(log["moves"]):
         if not isinstance(move, dict):
             raise LogError(f"move {i} must be a JSON object, not {_kind(move)}")

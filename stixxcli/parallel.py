@@ -21,8 +21,14 @@ def chunked(items: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
-def ordered_map(function: Callable, chunks: Iterable, *, jobs: int = 1, executor: str = "local",
-                scheduler: str | None = None) -> Iterator:
+def ordered_map(
+    function: Callable,
+    chunks: Iterable,
+    *,
+    jobs: int = 1,
+    executor: str = "local",
+    scheduler: str | None = None,
+) -> Iterator:
     """`function(chunk)` for every chunk, yielded in input order."""
     if executor == "dask":
         yield from _dask_map(function, chunks, scheduler)
@@ -71,5 +77,6 @@ def _dask_map(function, chunks, scheduler):
         raise StixxError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     with client:
         workers = max(1, sum(client.nthreads().values()))
-        yield from _windowed(lambda c: client.submit(function, c, pure=False), lambda f: f.result(),
-                             chunks, workers * 4)
+        yield from _windowed(
+            lambda c: client.submit(function, c, pure=False), lambda f: f.result(), chunks, workers * 4
+        )

@@ -33,8 +33,13 @@ class Rules:
     chain: list[Path] = field(default_factory=list)  # the variant file first, standard last
 
     def to_json(self) -> dict:
-        return {"game": self.game, "variant": self.variant, "description": self.description,
-                "files": [str(p) for p in self.chain], "rules": self.values}
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "description": self.description,
+            "files": [str(p) for p in self.chain],
+            "rules": self.values,
+        }
 
 
 def user_rules_dir() -> Path:
@@ -97,11 +102,15 @@ def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
         # PyYAML's constructors raise these for a value they cannot read: a date
         # like 2001-13-45, `!!int abc`, a number of thousands of digits.
-        raise RuleError(f"invalid YAML: a value that cannot be read ({type(e).__name__}: "
-                        f"{_one_line(str(e).split(';')[0])})", where=str(path)) from None
+        raise RuleError(
+            f"invalid YAML: a value that cannot be read ({type(e).__name__}: "
+            f"{_one_line(str(e).split(';')[0])})",
+            where=str(path),
+        ) from None
     if data is None:
-        raise RuleError("empty file: a rule file says `extends: standard` and the parameters it changes",
-                        where=str(path))
+        raise RuleError(
+            "empty file: a rule file says `extends: standard` and the parameters it changes", where=str(path)
+        )
     if not isinstance(data, dict):
         raise RuleError("a rule file is a mapping of parameter names to values", where=str(path))
     _refuse_huge_numbers(data, path)
@@ -120,11 +129,14 @@ def _refuse_aliases(root, path: Path) -> None:
     while todo:
         node, depth = todo.pop()
         if id(node) in seen:
-            raise RuleError("YAML aliases (*name) are not allowed in rule files",
-                            where=f"{path}:{node.start_mark.line + 1}")
+            raise RuleError(
+                "YAML aliases (*name) are not allowed in rule files",
+                where=f"{path}:{node.start_mark.line + 1}",
+            )
         if depth > MAX_DEPTH:
-            raise RuleError(f"YAML nested more than {MAX_DEPTH} levels deep",
-                            where=f"{path}:{node.start_mark.line + 1}")
+            raise RuleError(
+                f"YAML nested more than {MAX_DEPTH} levels deep", where=f"{path}:{node.start_mark.line + 1}"
+            )
         seen.add(id(node))
         if isinstance(node.value, list):
             for item in node.value:
@@ -143,8 +155,9 @@ def _refuse_huge_numbers(data, path: Path) -> None:
         elif isinstance(value, list):
             todo.extend(value)
         elif isinstance(value, int) and value.bit_length() > MAX_NUMBER_BITS:
-            raise RuleError(f"a number of more than {MAX_NUMBER_BITS} bits: too large for a rule",
-                            where=str(path))
+            raise RuleError(
+                f"a number of more than {MAX_NUMBER_BITS} bits: too large for a rule", where=str(path)
+            )
 
 
 def _one_line(message) -> str:
@@ -194,7 +207,9 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
         if parent is None:
             break
         if not isinstance(parent, str):
-            raise RuleError("'extends' must name a variant", where=f"{current}:{lines.get('extends', '')}".rstrip(":"))
+            raise RuleError(
+                "'extends' must name a variant", where=f"{current}:{lines.get('extends', '')}".rstrip(":")
+            )
         current = _find_parent(game, parent, current, lines)
 
     values = {p.name: p.default for p in game.params}

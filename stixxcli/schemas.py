@@ -12,11 +12,16 @@ def envelope_schema() -> dict:
 
 def rules_schema(game) -> dict:
     """The game's parameters as a JSON Schema for the log's "rules"."""
-    types = {"int": {"type": "integer"}, "float": {"type": "number"}, "bool": {"type": "boolean"},
-             "str": {"type": "string"}, "list[int]": {"type": "array", "items": {"type": "integer"}},
-             "list[str]": {"type": "array", "items": {"type": "string"}},
-             "dict[str,int]": {"type": "object", "additionalProperties": {"type": "integer"}},
-             "json": {}}
+    types = {
+        "int": {"type": "integer"},
+        "float": {"type": "number"},
+        "bool": {"type": "boolean"},
+        "str": {"type": "string"},
+        "list[int]": {"type": "array", "items": {"type": "integer"}},
+        "list[str]": {"type": "array", "items": {"type": "string"}},
+        "dict[str,int]": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "json": {},
+    }
     properties = {}
     for p in game.params:
         prop = {**types[p.type], "description": p.description, "default": p.default}
@@ -30,8 +35,12 @@ def rules_schema(game) -> dict:
         if p.choices is not None and p.type in ("int", "float", "str"):
             prop["enum"] = list(p.choices)
         properties[p.name] = prop
-    return {"type": "object", "required": list(properties), "additionalProperties": False,
-            "properties": properties}
+    return {
+        "type": "object",
+        "required": list(properties),
+        "additionalProperties": False,
+        "properties": properties,
+    }
 
 
 def game_schema(game) -> dict:

@@ -30,8 +30,15 @@ def table(headers: list[str], rows: list[list], title: str | None = None) -> Non
 def show_result(out: dict) -> None:
     """The scores and places of a scored log, with the breakdown."""
     state = "final result" if out["finished"] else f"standing after {out['moves']} moves (unfinished)"
-    t = Table("place", "player", "score", "breakdown", show_edge=False, header_style="bold",
-              title=f"{out['game']} ({out['variant']}): {state}")
+    t = Table(
+        "place",
+        "player",
+        "score",
+        "breakdown",
+        show_edge=False,
+        header_style="bold",
+        title=f"{out['game']} ({out['variant']}): {state}",
+    )
     order = sorted(range(len(out["players"])), key=lambda s: (out["places"][s], s))
     for seat in order:
         place = out["places"][seat]
@@ -43,7 +50,9 @@ def show_result(out: dict) -> None:
 def _breakdown(parts: dict) -> str:
     shown = []
     for key, value in parts.items():
-        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        text = (
+            value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        )
         shown.append(f"{key} {text}")
     return "; ".join(shown)
 
@@ -111,14 +120,26 @@ def show_simulation(report: dict) -> None:
     """Per seat and per bot, one column per variant."""
     names = list(report["variants"])
     head = f"{report['game']}: {report['players']} players, seed {report['seed']}"
-    seats = Table("seat", "bot", *[f"{n}: win rate (95%)" for n in names], *[f"{n}: score" for n in names],
-                  title=head, show_edge=False, header_style="bold")
+    seats = Table(
+        "seat",
+        "bot",
+        *[f"{n}: win rate (95%)" for n in names],
+        *[f"{n}: score" for n in names],
+        title=head,
+        show_edge=False,
+        header_style="bold",
+    )
     for seat, bot in enumerate(report["seat_bots"]):
         lines = [report["variants"][n]["seats"][seat] for n in names]
         seats.add_row(str(seat), bot, *[_rate(l) for l in lines], *[_score(l) for l in lines])
     console().print(seats)
-    bots = Table("bot", *[f"{n}: win rate (95%)" for n in names], *[f"{n}: score" for n in names],
-                 show_edge=False, header_style="bold")
+    bots = Table(
+        "bot",
+        *[f"{n}: win rate (95%)" for n in names],
+        *[f"{n}: score" for n in names],
+        show_edge=False,
+        header_style="bold",
+    )
     for bot in report["variants"][names[0]]["bots"]:
         lines = [report["variants"][n]["bots"][bot] for n in names]
         bots.add_row(bot, *[_rate(l) for l in lines], *[_score(l) for l in lines])
@@ -126,8 +147,10 @@ def show_simulation(report: dict) -> None:
     for n in names:
         v = report["variants"][n]
         length = v["length"]
-        console().print(f"{n}: {v['games']} games, {length['mean']} moves on average "
-                        f"(sd {length['sd']}, {length['min']}-{length['max']})")
+        console().print(
+            f"{n}: {v['games']} games, {length['mean']} moves on average "
+            f"(sd {length['sd']}, {length['min']}-{length['max']})"
+        )
 
 
 def _rate(line: dict) -> str:

@@ -31,8 +31,12 @@ def play_batch(batch: Batch) -> list[dict]:
     out = []
     for seed in batch.seeds:
         log = play_bots(batch.game, list(batch.bots), seed, variant=batch.variant, rules=batch.rules)
-        summary = {"seed": seed, "scores": log["result"]["scores"], "places": log["result"]["places"],
-                   "moves": len(log["moves"])}
+        summary = {
+            "seed": seed,
+            "scores": log["result"]["scores"],
+            "places": log["result"]["places"],
+            "moves": len(log["moves"]),
+        }
         if batch.keep_logs:
             summary["log"] = log
         out.append(summary)
@@ -68,21 +72,37 @@ class Tally:
 
     def _line(self, wins: int, n: int, scores: list) -> dict:
         lo, hi = wilson(wins, n)
-        return {"games": n, "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0,
-                "win_rate_95": [round(lo, 4), round(hi, 4)],
-                "mean_score": round(statistics.fmean(scores), 3) if scores else None,
-                "sd_score": round(statistics.pstdev(scores), 3) if scores else None}
+        return {
+            "games": n,
+            "wins": wins,
+            "win_rate": round(wins / n, 4) if n else 0.0,
+            "win_rate_95": [round(lo, 4), round(hi, 4)],
+            "mean_score": round(statistics.fmean(scores), 3) if scores else None,
+            "sd_score": round(statistics.pstdev(scores), 3) if scores else None,
+        }
 
     def to_json(self) -> dict:
-        seats = [{"seat": seat, "bot": bot, **self._line(self.wins[seat], self.games, self.scores[seat])}
-                 for seat, bot in enumerate(self.bots)]
+        seats = [
+            {"seat": seat, "bot": bot, **self._line(self.wins[seat], self.games, self.scores[seat])}
+            for seat, bot in enumerate(self.bots)
+        ]
         by_bot = {}
         for bot in dict.fromkeys(self.bots):
             mine = [s for s, b in enumerate(self.bots) if b == bot]
-            by_bot[bot] = self._line(sum(self.wins[s] for s in mine), self.games * len(mine),
-                                     [x for s in mine for x in self.scores[s]])
+            by_bot[bot] = self._line(
+                sum(self.wins[s] for s in mine),
+                self.games * len(mine),
+                [x for s in mine for x in self.scores[s]],
+            )
         lengths = self.lengths or [0]
-        return {"games": self.games, "seats": seats, "bots": by_bot,
-                "length": {"mean": round(statistics.fmean(lengths), 2),
-                           "sd": round(statistics.pstdev(lengths), 2),
-                           "min": min(lengths), "max": max(lengths)}}
+        return {
+            "games": self.games,
+            "seats": seats,
+            "bots": by_bot,
+            "length": {
+                "mean": round(statistics.fmean(lengths), 2),
+                "sd": round(statistics.pstdev(lengths), 2),
+                "min": min(lengths),
+                "max": max(lengths),
+            },
+        }

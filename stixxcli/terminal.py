@@ -29,8 +29,9 @@ def seats_in_order(ctx, humans, bots) -> list[dict]:
                 typed.append((kind, args[i + 1]))
             elif arg.startswith(flag + "="):
                 typed.append((kind, arg.split("=", 1)[1]))
-    if sorted(v for k, v in typed if k == "human") != sorted(humans) or \
-            sorted(v for k, v in typed if k == "bot") != sorted(bots):
+    if sorted(v for k, v in typed if k == "human") != sorted(humans) or sorted(
+        v for k, v in typed if k == "bot"
+    ) != sorted(bots):
         typed = [("human", h) for h in humans] + [("bot", b) for b in bots]
     players = []
     for seat, (kind, value) in enumerate(typed):
@@ -136,8 +137,11 @@ def _run(table, out, *, manual: bool) -> None:
     except KeyboardInterrupt:
         write_log(out, table.log)
         where = "standard output" if out == "-" else out
-        click.echo(f"\nGame saved unfinished after {len(table.log['moves'])} moves to {where}; "
-                   f"go on with: stixx play --resume {out}", err=True)
+        click.echo(
+            f"\nGame saved unfinished after {len(table.log['moves'])} moves to {where}; "
+            f"go on with: stixx play --resume {out}",
+            err=True,
+        )
         sys.exit(130)
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -147,9 +151,14 @@ def _run(table, out, *, manual: bool) -> None:
     if out != "-":
         from .show import show_result
 
-        out_summary = {"game": table.log["game"], "variant": table.log["variant"], "finished": True,
-                       "moves": len(table.log["moves"]),
-                       "players": [p["name"] for p in table.log["players"]], **table.log["result"]}
+        out_summary = {
+            "game": table.log["game"],
+            "variant": table.log["variant"],
+            "finished": True,
+            "moves": len(table.log["moves"]),
+            "players": [p["name"] for p in table.log["players"]],
+            **table.log["result"],
+        }
         show_result(out_summary)
         click.echo(f"log written to {out}", err=True)
 
@@ -194,8 +203,7 @@ class Screen:
         name = table.log["players"][seat]["name"]
         if table.game.hidden_information and len(self.humans) > 1 and self.seated != seat:
             click.clear()
-            _prompt(f"Pass the terminal to {name} and press Enter", default="",
-                         show_default=False, err=True)
+            _prompt(f"Pass the terminal to {name} and press Enter", default="", show_default=False, err=True)
         self.seated = seat
         self.flush()
         # The table again only when it changed: not before every question of one turn.
