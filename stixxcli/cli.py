@@ -208,44 +208,47 @@ def plugins(as_json):
 
 
 @cli.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="[GAME]", required=False)
 @click.argument("name", required=False)
 @click.option("--diff", is_flag=True, help="Show only what the variant changes from standard.")
 @json_option
 def variants(game_name, name, diff, as_json):
-    """List a game's rule variants, or show one's resolved rules.
+    """List rule variants (of every game, or of GAME), or show one's resolved rules.
 
     NAME is a variant name or the path of a variant file.
 
     \b
     Examples:
+      stixx variants
       stixx variants sixto
       stixx variants stixx dutch-edition --diff
       stixx variants sixto my-house-rules.yaml --json
     """
     from pathlib import Path
 
-    from .plugins import get_game
+    from .plugins import get_game, get_plugins
     from .rules import resolve, variant_files
 
-    game = get_game(game_name)
     if name is None:
-        found = variant_files(game.name)
+        names = [game_name] if game_name else sorted(get_plugins().games())
         rows = []
-        for variant, path in sorted(found.items()):
-            try:
-                rules = resolve(game, variant)
-                rows.append({"name": variant, "description": rules.description, "file": str(path)})
-            except StixxError as e:
-                rows.append({"name": variant, "error": str(e), "file": str(path)})
+        for game in map(get_game, names):
+            for variant, path in sorted(variant_files(game.name).items()):
+                row = {"game": game.name, "name": variant, "file": str(path)}
+                try:
+                    row["description"] = resolve(game, variant).description
+                except StixxError as e:
+                    row["error"] = str(e)
+                rows.append(row)
         if as_json:
             return _echo_json(rows)
         from .show import table
 
         return table(
-            ["variant", "description", "file"],
-            [[r["name"], r.get("description") or r.get("error", ""), r["file"]] for r in rows],
+            ["game", "variant", "description", "file"],
+            [[r["game"], r["name"], r.get("description") or r.get("error", ""), r["file"]] for r in rows],
         )
+    game = get_game(game_name)
     is_file = name.endswith((".yaml", ".yml")) or Path(name).is_file()
     rules = resolve(game, path=name) if is_file else resolve(game, name)
     params = {p.name: p for p in game.params}

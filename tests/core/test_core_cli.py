@@ -177,3 +177,10 @@ def test_debug_shows_the_traceback(stixx, tmp_path):
     path.write_text("[]")
     with pytest.raises(StixxError):
         CliRunner().invoke(cli, ["--debug", "score", str(path)], catch_exceptions=False)
+
+
+def test_variants_of_every_game(stixx, nim):
+    rows = json.loads(stixx("variants", "--json").output)
+    assert {"game": "nim", "name": "standard"}.items() <= next(r for r in rows if r["game"] == "nim").items()
+    assert {r["game"] for r in rows} >= {"nim", "sixto", "stixx", "fishstix", "trixo"}
+    assert all(r["description"] for r in rows if r["name"] == "standard" and r["game"] != "nim")
