@@ -135,14 +135,11 @@ def _run(table, out, *, manual: bool) -> None:
             if humans:
                 screen.tell(plugin_call(table.game, "announce", table.state.announce, move))
     except KeyboardInterrupt:
-        write_log(out, table.log)
-        where = "standard output" if out == "-" else out
-        click.echo(
-            f"\nGame saved unfinished after {len(table.log['moves'])} moves to {where}; "
-            f"go on with: stixx play --resume {out}",
-            err=True,
-        )
+        _save_unfinished(table, out)
         sys.exit(130)
+    except Exception:
+        _save_unfinished(table, out)  # whatever failed, the moves played so far are not lost
+        raise
     finally:
         signal.signal(signal.SIGTERM, previous)
     screen.flush()
@@ -161,6 +158,18 @@ def _run(table, out, *, manual: bool) -> None:
         }
         show_result(out_summary)
         click.echo(f"log written to {out}", err=True)
+
+
+def _save_unfinished(table, out) -> None:
+    from .gamelog import write_log
+
+    write_log(out, table.log)
+    where = "standard output" if out == "-" else out
+    click.echo(
+        f"\nGame saved unfinished after {len(table.log['moves'])} moves to {where}; "
+        f"go on with: stixx play --resume {out}",
+        err=True,
+    )
 
 
 def ask_table(chance, names: list[str]):
