@@ -9,6 +9,7 @@ A log is one JSON object:
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 import os
@@ -132,6 +133,8 @@ def raw_logs(
     with stream:
         try:
             first = stream.readline()
+            if first.startswith(codecs.BOM_UTF8):  # as some editors on Windows save files
+                first = first[len(codecs.BOM_UTF8) :]
             if _whole_value(first):
                 yield f"{name}:1", text(first, f"{name}:1")
                 for number, raw in enumerate(stream, start=2):

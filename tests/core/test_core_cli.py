@@ -184,3 +184,13 @@ def test_variants_of_every_game(stixx, nim):
     assert {"game": "nim", "name": "standard"}.items() <= next(r for r in rows if r["game"] == "nim").items()
     assert {r["game"] for r in rows} >= {"nim", "sixto", "stixx", "fishstix", "trixo"}
     assert all(r["description"] for r in rows if r["name"] == "standard" and r["game"] != "nim")
+
+
+def test_a_byte_order_mark_is_no_obstacle(stixx, log_file):
+    text = log_file.read_text()
+    log_file.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert stixx("validate", log_file).exit_code == 0
+    one_line = json.dumps(json.loads(text))
+    log_file.write_bytes(b"\xef\xbb\xbf" + (one_line + "\n" + one_line + "\n").encode())
+    r = stixx("validate", log_file)
+    assert r.exit_code == 0 and "2 logs: 2 valid" in r.stderr
