@@ -491,7 +491,7 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
     for path in paths:
         try:
             raw = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
-            texts.append(("<stdin>" if path == "-" else path, raw.decode("utf-8")))
+            texts.append(("<stdin>" if path == "-" else path, raw.decode("utf-8-sig")))
         except UnicodeDecodeError:
             raise StixxError("not a text file (not UTF-8)", where=path) from None
         except OSError as e:

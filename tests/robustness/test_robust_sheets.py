@@ -1,0 +1,55 @@
+"""Paper sheets as people type them, and as they should not: every text gets a
+score or one clear refusal, never a crash."""
+
+import string
+
+from hypothesis import given, settings, strategies as st
+
+from stixxcli.errors import StixxError
+from stixxcli.plugins import get_game
+from stixxcli.rules import resolve
+
+ROWS = ["x . x x . x . . x x . .", "red: . x x | x . x . . x . . .", "# a comment", "", "|||", "X-o_ x"]
+CHARS = string.ascii_letters + string.digits + " .xX-o_|#:[]{},\n\t\"'!&*\\\u00e9\ufeff"
+
+
+def score(text: str):
+    game = get_game("sixto")
+    try:
+        return game.score_sheets([("sheet.txt", text)], resolve(game).values).to_json()
+    except StixxError as e:
+        assert "\n" not in str(e) and str(e).startswith("sheet.txt")
+        return None
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(ROWS), st.text(CHARS, max_size=40)), max_size=9))
+def test_any_text_gets_a_score_or_one_clear_line(lines):
+    result = score("\n".join(lines))
+    if result is not None:
+        assert result["total"] == result["rows_total"] + result["columns_total"]
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=13) | st.dictionaries(st.text(max_size=5), inner,
+                                                                                  max_size=3),
+                    max_leaves=80))
+def test_any_json_gets_a_score_or_one_clear_line(value):
+    import json
+
+    game = get_game("sixto")
+    try:
+        game.score_sheets([("sheet.json", json.dumps(value))], resolve(game).values)
+    except StixxError as e:
+        assert "\n" not in str(e)
+
+
+def test_a_byte_order_mark_is_no_obstacle(stixx, tmp_path):
+    from pathlib import Path
+
+    sheet = Path(__file__).parents[2] / "examples" / "sixto" / "rulebook-example.txt"
+    marked = tmp_path / "marked.txt"
+    marked.write_bytes(b"\xef\xbb\xbf" + sheet.read_bytes())
+    r = stixx("score", "--sheet", marked, "--json")
+    assert r.exit_code == 0 and '"total": 151' in r.output
