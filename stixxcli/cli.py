@@ -443,6 +443,7 @@ def score(files, sheets, game_name, variant, rules_file, as_json):
     \b
     Examples:
       stixx score game.json
+      stixx score club-2026.jsonl --json       # one line per game
       stixx score --sheet examples/sixto/rulebook-example.txt
       stixx score --sheet examples/sixto/table/*.txt --json
     """
@@ -450,27 +451,31 @@ def score(files, sheets, game_name, variant, rules_file, as_json):
         return _score_sheets(list(sheets) + list(files), game_name, variant, rules_file, as_json)
     if len(files) != 1:
         raise click.UsageError("give one LOG, or paper sheets with --sheet FILE")
-    log = files[0]
-    from .engine import check_log
-    from .gamelog import read_one
-
-    data = read_one(log)
-    verdict = check_log(data, "-" if log == "-" else log)
-    if not verdict.valid:
-        raise StixxError(verdict.line().split(": ", 1)[1], where=verdict.where)
-    out = {
-        "game": data["game"],
-        "variant": data["variant"],
-        "finished": data["finished"],
-        "moves": len(data["moves"]),
-        "players": [p["name"] for p in data["players"]],
-        **verdict.result,
-    }
-    if as_json:
-        return _echo_json(out)
+    from .engine import check_log, clip
+    from .gamelog import load_logs
     from .show import show_result
 
-    show_result(out)
+    bad = 0
+    for where, data in load_logs(files[0]):  # one log, or each of a JSON Lines corpus
+        verdict = data if isinstance(data, StixxError) else check_log(data, where)
+        if isinstance(data, StixxError) or not verdict.valid:
+            bad += 1
+            line = str(data) if isinstance(data, StixxError) else verdict.line()
+            click.echo(f"stixx: error: {clip(line)}", err=True)
+            continue
+        out = {
+            "game": data["game"],
+            "variant": data["variant"],
+            "finished": data["finished"],
+            "moves": len(data["moves"]),
+            "players": [p["name"] for p in data["players"]],
+            **verdict.result,
+        }
+        if as_json:
+            _echo_json(out)
+        else:
+            show_result(out)
+    sys.exit(1 if bad else 0)
 
 
 def _score_sheets(paths, game_name, variant, rules_file, as_json):
@@ -524,8 +529,11 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
     metavar="FILE",
     help="Save the last state shown as an SVG picture.",
 )
+@click.option(
+    "--pick", type=click.IntRange(min=0), metavar="N", help="Which log of a JSON Lines file (from 0)."
+)
 @json_option
-def replay(log, to, step, as_player, svg, as_json):
+def replay(log, to, step, as_player, svg, pick, as_json):
     """Replay a game log move by move, as the table or as one player saw it.
 
     Without --to, every move in turn; --json writes one state per line:
@@ -537,12 +545,13 @@ def replay(log, to, step, as_player, svg, as_json):
       stixx replay game.json --as-player Ann --step
       stixx replay game.json --json | jq .state
       stixx replay game.json --svg final.svg
+      stixx replay corpus.jsonl --pick 41 --to 10
     """
     from .engine import plugin_call, replay as run_replay
     from .gamelog import check_envelope, read_one
     from .plugins import get_game
 
-    data = read_one(log)
+    data = read_one(log, pick)
     try:
         check_envelope(data)  # before reading players and moves from it
     except StixxError as e:

@@ -182,15 +182,21 @@ def load_logs(source: str | os.PathLike) -> Iterator[tuple[str, dict | StixxErro
             yield where, e
 
 
-def read_one(source) -> dict:
-    """The single log in a file; a corpus of several is refused."""
+def read_one(source, pick: int | None = None) -> dict:
+    """The single log in a file, or log number `pick` (from 0) of a corpus."""
     found = None
-    for where, log in load_logs(source):
+    for index, (where, log) in enumerate(load_logs(source)):
+        if pick is not None and index != pick:
+            continue
         if isinstance(log, StixxError):
             raise log
         if found is not None:
-            raise StixxError("holds several logs; this command takes one", where=str(source))
+            raise StixxError("holds several logs: name one with --pick N (from 0)", where=str(source))
         found = log
+        if pick is not None:
+            return found
+    if found is None:
+        raise StixxError(f"holds no log number {pick} (they count from 0)", where=str(source))
     return found
 
 

@@ -176,7 +176,7 @@ def test_debug_shows_the_traceback(stixx, tmp_path):
     path = tmp_path / "x.json"
     path.write_text("[]")
     with pytest.raises(StixxError):
-        CliRunner().invoke(cli, ["--debug", "score", str(path)], catch_exceptions=False)
+        CliRunner().invoke(cli, ["--debug", "replay", str(path)], catch_exceptions=False)
 
 
 def test_variants_of_every_game(stixx, nim):
@@ -194,3 +194,19 @@ def test_a_byte_order_mark_is_no_obstacle(stixx, log_file):
     log_file.write_bytes(b"\xef\xbb\xbf" + (one_line + "\n" + one_line + "\n").encode())
     r = stixx("validate", log_file)
     assert r.exit_code == 0 and "2 logs: 2 valid" in r.stderr
+
+
+def test_score_and_replay_a_corpus(stixx, nim, tmp_path):
+    logs = [play_bots("nim", ["random", "random"], seed=s) for s in range(3)]
+    logs[1]["result"]["scores"] = [7, 7]
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(l) + "\n" for l in logs))
+    r = stixx("score", corpus, "--json")
+    assert r.exit_code == 1
+    assert [json.loads(l)["moves"] for l in r.stdout.splitlines()] == [len(logs[0]["moves"]), len(logs[2]["moves"])]
+    assert one_error_line(r, 1).startswith(f"stixx: error: {corpus}:2: the recorded result differs")
+    line = one_error_line(stixx("replay", corpus), 1)
+    assert "holds several logs: name one with --pick N" in line
+    last = stixx("replay", corpus, "--pick", 2, "--json").stdout.splitlines()
+    assert len(last) == len(logs[2]["moves"]) + 1
+    assert "holds no log number 5" in one_error_line(stixx("replay", corpus, "--pick", 5), 1)
