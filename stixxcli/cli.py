@@ -128,13 +128,13 @@ log_argument = click.Path(exists=True, dir_okay=False, allow_dash=True)
 @cli.command()
 @json_option
 def games(as_json):
-    """List the installed games.
+    """List the installed games, with their variants and bots.
 
     \b
     Example:
       stixx games --json
     """
-    from .plugins import get_plugins
+    from .plugins import bot_names, get_plugins
     from .rules import variant_files
 
     rows = []
@@ -149,6 +149,7 @@ def games(as_json):
                 "min_players": game.min_players,
                 "max_players": game.max_players,
                 "variants": sorted(variant_files(name)),
+                "bots": bot_names(name),
                 "sheets": bool(game.sheets),
             }
         )
@@ -157,13 +158,13 @@ def games(as_json):
     from .show import table
 
     table(
-        ["game", "title", "players", "variants", "plugin"],
+        ["game", "players", "variants", "bots", "plugin"],
         [
             [
                 r["name"],
-                r["title"],
                 f"{r['min_players']}-{r['max_players']}",
                 ", ".join(r["variants"]),
+                ", ".join(r["bots"]),
                 f"{r['plugin']} {r['version']}",
             ]
             for r in rows

@@ -50,7 +50,7 @@ def test_games_json_lists_the_test_game(stixx, nim):
     games = json.loads(stixx("games", "--json").output)
     nim_row = next(g for g in games if g["name"] == "nim")
     assert nim_row["min_players"] == 2 and nim_row["max_players"] == 4
-    assert nim_row["variants"] == ["standard"]
+    assert nim_row["variants"] == ["standard"] and nim_row["bots"] == ["random"]
 
 
 def test_validate_score_replay(stixx, log_file):
