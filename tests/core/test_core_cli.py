@@ -210,3 +210,27 @@ def test_score_and_replay_a_corpus(stixx, nim, tmp_path):
     last = stixx("replay", corpus, "--pick", 2, "--json").stdout.splitlines()
     assert len(last) == len(logs[2]["moves"]) + 1
     assert "holds no log number 5" in one_error_line(stixx("replay", corpus, "--pick", 5), 1)
+
+
+def test_a_plugin_adds_a_command(stixx, fresh_plugins):
+    import types
+
+    import click
+
+    from stixxcli.cli import cli
+    from stixxcli.hookspecs import hookimpl
+
+    @click.command()
+    def hello():
+        """Say hello from a plugin."""
+        click.echo("hello from a plugin")
+
+    plugin = types.SimpleNamespace(stixx_commands=hookimpl(lambda cli: cli.add_command(hello)))
+    fresh_plugins.pm.register(plugin, name="greeter")
+    cli._plugin_commands_added = False
+    try:
+        assert "Say hello from a plugin." in stixx("--help").output
+        assert stixx("hello").output == "hello from a plugin\n"
+    finally:
+        cli.commands.pop("hello", None)
+        cli._plugin_commands_added = False
