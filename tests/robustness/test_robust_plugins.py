@@ -51,9 +51,9 @@ def test_a_plugin_failing_in_every_hook_is_named_and_the_others_work(faulty, sti
     warnings = [l for l in r.stderr.splitlines() if l.startswith("stixx: warning: ")]
     assert any("plugin 'grumpy' failed in stixx_games: Oops: no games today" in w for w in warnings), r.stderr
     assert any("plugin 'grumpy' failed in stixx_rule_dirs: Oops: no rules today" in w for w in warnings)
+    assert any("plugin 'grumpy' failed in stixx_bots: Oops: no bots today" in w for w in warnings)
     r = stixx("play", "trixo", "--bot", "a:random", "--bot", "b:greedy", "--seed", 1, "--out", "-")
     assert r.exit_code == 0 and json.loads(r.stdout)["finished"] is True
-    assert "plugin 'grumpy' failed in stixx_bots: Oops: no bots today" in r.stderr
     assert "Traceback" not in r.output
 
 
