@@ -14,28 +14,34 @@ from .game import Chance, Choice, State
 from .gamelog import canonical, check_envelope, new_log
 
 
-_checked_rules: dict[tuple[str, bytes], str] = {}
+_checked_rules: dict[tuple[str, bytes], tuple[str, dict]] = {}
+
+
+def log_rules(game, log: dict) -> dict:
+    """The log's rules, checked against the game and the digest, completed with
+    the defaults of parameters the log does not name."""
+    from .rules import check_log_rules
+
+    # A corpus repeats the same few rules: check each set once, hash it once.
+    key = (game.name, canonical(log["rules"]))
+    known = _checked_rules.get(key)
+    if known is None:
+        known = (hashlib.sha256(key[1]).hexdigest(), check_log_rules(game, log["rules"]))
+        if len(_checked_rules) < 64:
+            _checked_rules[key] = known
+    if known[0] != log["rules_digest"]:
+        raise LogError("rules_digest does not match the rules (were the rules edited?)", where="rules_digest")
+    return dict(known[1])
 
 
 def open_game(log: dict):
     """The game and its state before the first move, after checking the envelope,
     the rules against the game's parameters and digest, the players and the setup."""
     from .plugins import get_game
-    from .rules import check_log_rules
 
     check_envelope(log)
     game = get_game(log["game"])
-    rules = log["rules"]
-    # A corpus repeats the same few rules: check each set once, hash it once.
-    key = (game.name, canonical(rules))
-    digest = _checked_rules.get(key)
-    if digest is None:
-        check_log_rules(game, rules)
-        digest = hashlib.sha256(key[1]).hexdigest()
-        if len(_checked_rules) < 64:
-            _checked_rules[key] = digest
-    if digest != log["rules_digest"]:
-        raise LogError("rules_digest does not match the rules (were the rules edited?)", where="rules_digest")
+    rules = log_rules(game, log)
     names = [p["name"] for p in log["players"]]
     counts = game.player_counts(rules)
     if len(names) not in counts:
@@ -309,7 +315,7 @@ class Table:
         for seat, player in enumerate(log["players"]):
             if player.get("bot"):
                 bot_class = get_bot(game.name, player["bot"])
-                table.bots[seat] = bot_class(game, log["rules"], seat, random.Random())
+                table.bots[seat] = bot_class(game, log_rules(game, log), seat, random.Random())
         return table
 
     @property

@@ -241,10 +241,12 @@ def _find_parent(game, parent: str, child: Path, lines: dict) -> Path:
     raise RuleError(f"extends unknown variant {parent!r} (variants: {known})", where=where)
 
 
-def check_log_rules(game, rules: dict) -> None:
-    """The rules recorded in a log: every parameter present and acceptable."""
+def check_log_rules(game, rules: dict) -> dict:
+    """The rules recorded in a log, checked, with the default of any parameter
+    the log does not name: a log written before a game gained a parameter
+    still checks, as the rules it was played under."""
     check_values(game, rules, "rules")
-    missing = [p.name for p in game.params if p.name not in rules]
-    if missing:
-        raise RuleError(f"rules has no {missing[0]!r}", where="rules")
-    game.check_rules(rules)
+    full = {p.name: p.default for p in game.params}
+    full.update(rules)
+    game.check_rules(full)
+    return full

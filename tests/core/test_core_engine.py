@@ -113,3 +113,13 @@ def test_resume_goes_on_as_if_never_stopped(log, nim):
     while not table.over:
         table.play_turn()
     assert table.finish() == log
+
+
+def test_a_log_older_than_a_parameter_checks_with_its_default(log):
+    # A log written before the game had `max_take` plays by its default, 3.
+    del log["rules"]["max_take"]
+    assert "rules_digest does not match" in check_log(log).error
+    log["rules_digest"] = rules_digest(log["rules"])
+    assert check_log(log).valid
+    log["moves"][0]["take"] = 4  # the default still binds
+    assert "can take 1 to 3 sticks, not 4" in check_log(log).error
