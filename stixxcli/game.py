@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator, Sequence
 
@@ -245,7 +246,7 @@ def places(keys: Sequence[Any]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
-class State:
+class State(ABC):
     """One game in progress. Subclasses keep whatever they need, and mutate it
     in `apply`: moves are applied in place, never by copying the whole state.
 
@@ -285,12 +286,12 @@ class State:
         """The short text a human would type for `move`."""
         return _to_json(move)
 
+    @abstractmethod
     def apply(self, move: dict) -> None:
         """Play `move` (a recorded log entry) or raise IllegalMove saying which rule it breaks.
 
         Must check everything: the move may come from a hand-typed log.
         """
-        raise NotImplementedError
 
     def announce(self, move: dict) -> str | None:
         """What the whole table hears of `move`, just applied ("Bob challenged
@@ -301,20 +302,20 @@ class State:
         """A recorded move as `viewer` may see it (another's private draw left out)."""
         return move
 
+    @abstractmethod
     def result(self) -> Result:
         """Scores, places and breakdown now (final once `over`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def render(self, viewer: int | None = None):
         """A rich renderable of the table as `viewer` sees it (None: everything)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def view(self, viewer: int | None = None) -> dict:
         """The state as JSON for scripts, hiding what `viewer` must not see."""
-        raise NotImplementedError
 
 
-class Game:
+class Game(ABC):
     """A game: what the core needs to know to set up, check and play it.
 
     Set the class attributes; implement `setup` and `start`. Import nothing
@@ -341,13 +342,13 @@ class Game:
         """The numbers of players these rules allow."""
         return range(self.min_players, self.max_players + 1)
 
+    @abstractmethod
     def setup(self, rules: dict, players: list[str]) -> Generator[Chance, Any, dict]:
         """Yield the chance outcomes of setting up; return the setup to record."""
-        raise NotImplementedError
 
+    @abstractmethod
     def start(self, rules: dict, players: list[str], setup: dict) -> State:
         """The state before the first move. Refuse a bad setup with IllegalSetup."""
-        raise NotImplementedError
 
     def score_sheets(self, sheets: list[tuple[str, str]], rules: dict):
         """Score paper sheets given as (name, text). Only when `sheets` is True.
@@ -355,10 +356,10 @@ class Game:
         Returns an object with `to_json()` and `render()`; raises StixxError
         naming the sheet and line of anything unreadable or against the rules.
         """
-        raise NotImplementedError
+        raise NotImplementedError(f"{self.name} has no paper sheets")
 
 
-class Bot:
+class Bot(ABC):
     """A computer player for one seat; one instance per seat and game.
 
     Register the class with the `stixx_bots` hook. A bot may only use what its
@@ -371,6 +372,6 @@ class Bot:
     def __init__(self, game: Game, rules: dict, seat: int, rng: random.Random):
         self.game, self.rules, self.seat, self.rng = game, rules, seat, rng
 
+    @abstractmethod
     def choose(self, state: State, choice: Choice) -> Any:
         """One of `choice.options`."""
-        raise NotImplementedError
