@@ -549,15 +549,10 @@ def replay(log, to, step, as_player, svg, pick, as_json):
       stixx replay corpus.jsonl --pick 41 --to 10
     """
     from .engine import plugin_call, replay as run_replay
-    from .gamelog import check_envelope, read_one
+    from .gamelog import read_one
     from .plugins import get_game
 
     data = read_one(log, pick)
-    try:
-        check_envelope(data)  # before reading players and moves from it
-    except StixxError as e:
-        e.where = e.where or ("<stdin>" if log == "-" else log)
-        raise
     names = [p.get("name") for p in data.get("players", []) if isinstance(p, dict)]
     viewer = _viewer(as_player, names)
     if to is not None and to > len(data.get("moves", [])):
@@ -809,8 +804,11 @@ def play(ctx, game_name, variant, rules_file, humans, bots, seed, out, chance, r
         return resume_game(resume, out=out, chance=chance)
     if not game_name:
         raise click.UsageError("name a GAME (see stixx games), or --resume FILE")
+    from .plugins import get_game
+
+    game = get_game(game_name)
     players = seats_in_order(ctx, humans, bots)
-    play_game(game_name, variant, rules_file, players, seed=seed, out=out, chance=chance)
+    play_game(game, _rules_for(game, variant, rules_file), players, seed=seed, out=out, chance=chance)
 
 
 @cli.command()

@@ -110,9 +110,7 @@ class Verdict:
             return f"{self.where}: valid {self.game} game, {self.moves} moves, {state}{warned}"
         if self.index is not None:
             who = f" by {clip(self.player, 60)} (seat {self.seat})" if self.player is not None else ""
-            from .gamelog import canonical as c
-
-            shown = c(self.move).decode()
+            shown = canonical(self.move).decode()
             if len(shown) > 120:
                 shown = shown[:117] + "..."
             return f"{self.where}: move {self.index}{who} is illegal: {clip(self.error)}; move: {shown}"
@@ -302,20 +300,16 @@ class Table:
 
     @classmethod
     def resume(cls, log: dict) -> "Table":
-        from .plugins import get_bot
+        from .plugins import get_bot, get_game
 
-        game, state = open_game(log)
-        for index, move in enumerate(log["moves"]):
-            try:
-                apply_move(game, state, move)
-            except StixxError as e:
-                e.where = f"move {index}"
-                raise
-        table = cls(game, log, state)
+        for step in replay(log):
+            pass
+        game = get_game(log["game"])
+        table = cls(game, log, step.state)
+        rules = log_rules(game, log)
         for seat, player in enumerate(log["players"]):
             if player.get("bot"):
-                bot_class = get_bot(game.name, player["bot"])
-                table.bots[seat] = bot_class(game, log_rules(game, log), seat, random.Random())
+                table.bots[seat] = get_bot(game.name, player["bot"])(game, rules, seat, random.Random())
         return table
 
     @property

@@ -183,7 +183,8 @@ def load_logs(source: str | os.PathLike) -> Iterator[tuple[str, dict | StixxErro
 
 
 def read_one(source, pick: int | None = None) -> dict:
-    """The single log in a file, or log number `pick` (from 0) of a corpus."""
+    """The single log in a file, or log number `pick` (from 0) of a corpus,
+    checked to be a log envelope before anyone reads its players and moves."""
     found = None
     for index, (where, log) in enumerate(load_logs(source)):
         if pick is not None and index != pick:
@@ -192,12 +193,18 @@ def read_one(source, pick: int | None = None) -> dict:
             raise log
         if found is not None:
             raise StixxError("holds several logs: name one with --pick N (from 0)", where=str(source))
-        found = log
+        found = (where, log)
         if pick is not None:
-            return found
+            break
     if found is None:
         raise StixxError(f"holds no log number {pick} (they count from 0)", where=str(source))
-    return found
+    where, log = found
+    try:
+        check_envelope(log)
+    except StixxError as e:
+        e.where = e.where or where
+        raise
+    return log
 
 
 def _kind(value) -> str:

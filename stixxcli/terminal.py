@@ -57,15 +57,10 @@ def _check_players(game, players: list[dict]) -> None:
             get_bot(game.name, p["bot"])
 
 
-def play_game(game_name, variant, rules_file, players, *, seed, out, chance):
+def play_game(game, rules, players, *, seed, out, chance):
+    """Play `game` under the resolved `rules` with these players at this terminal."""
     from .engine import Table
-    from .plugins import get_game
-    from .rules import resolve
 
-    game = get_game(game_name)
-    if variant and rules_file:
-        raise click.UsageError("give --variant or --rules, not both")
-    rules = resolve(game, variant, rules_file)
     if not players:
         counts = game.player_counts(rules.values)
         players = [{"name": "You"}]
@@ -86,15 +81,10 @@ def play_game(game_name, variant, rules_file, players, *, seed, out, chance):
 
 def resume_game(path, *, out, chance):
     from .engine import Table
-    from .gamelog import check_envelope, read_one
+    from .gamelog import read_one
 
     log = read_one(path)
-    try:
-        check_envelope(log)  # before reading "finished" and the moves from it
-    except StixxError as e:
-        e.where = e.where or path
-        raise
-    if log.get("finished"):
+    if log["finished"]:
         raise StixxError("this game is already finished; nothing to resume", where=path)
     table = Table.resume(log)
     click.echo(f"Resuming {table.game.title or table.game.name} after {len(log['moves'])} moves.", err=True)
