@@ -33,3 +33,11 @@ class LogError(StixxError):
 
 class PluginError(StixxError):
     """A plugin that failed: it is named in the message."""
+
+
+def did_you_mean(word: str, choices) -> str:
+    """ "; did you mean 'x'?" for the closest of `choices` to a mistyped word, or ""."""
+    import difflib
+
+    hint = difflib.get_close_matches(word, list(choices), n=1)
+    return f"; did you mean {hint[0]!r}?" if hint else ""

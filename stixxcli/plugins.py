@@ -8,7 +8,6 @@ one-line warning and every other plugin keeps working.
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from pathlib import Path
 import pluggy
 
 from . import hookspecs
-from .errors import StixxError
+from .errors import StixxError, did_you_mean
 
 GROUP = "stixxcli"
 # Comma-separated names of the external plugins to load; set but empty: none.
@@ -155,9 +154,8 @@ def get_game(name: str):
     games = get_plugins().games()
     if name in games:
         return games[name].game
-    hint = difflib.get_close_matches(name, list(games), n=1)
     known = ", ".join(sorted(games)) or "none"
-    maybe = f"; did you mean {hint[0]!r}?" if hint else ""
+    maybe = did_you_mean(name, games)
     raise StixxError(f"unknown game {name!r}{maybe} (installed: {known})")
 
 

@@ -8,12 +8,11 @@ the folders in $STIXX_RULES_PATH, the per-user folder
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import RuleError
+from .errors import RuleError, did_you_mean
 
 ENV_RULES_PATH = "STIXX_RULES_PATH"
 META_KEYS = ("extends", "description")
@@ -170,9 +169,7 @@ def check_values(game, values: dict, where: str, lines: dict | None = None) -> N
     for key, value in values.items():
         at = f"{where}:{lines[key]}" if lines and key in lines else where
         if key not in params:
-            hint = difflib.get_close_matches(str(key), list(params), n=1)
-            maybe = f"; did you mean {hint[0]!r}?" if hint else ""
-            raise RuleError(f"unknown key {key!r} for {game.name}{maybe}", where=at)
+            raise RuleError(f"unknown key {key!r} for {game.name}{did_you_mean(str(key), params)}", where=at)
         problem = params[key].problem(value)
         if problem:
             raise RuleError(f"{key} {problem}", where=at)
@@ -189,8 +186,7 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
         name = variant or "standard"
         files = variant_files(game.name)
         if name not in files:
-            hint = difflib.get_close_matches(name, list(files), n=1)
-            maybe = f"; did you mean {hint[0]!r}?" if hint else ""
+            maybe = did_you_mean(name, files)
             known = ", ".join(sorted(files)) or "none"
             raise RuleError(f"unknown variant {name!r} of {game.name}{maybe} (variants: {known})")
         start = files[name]
