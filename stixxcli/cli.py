@@ -452,7 +452,7 @@ def score(files, sheets, game_name, variant, rules_file, as_json):
         return _score_sheets(list(sheets) + list(files), game_name, variant, rules_file, as_json)
     if len(files) != 1:
         raise click.UsageError("give one LOG, or paper sheets with --sheet FILE")
-    from .engine import check_log, clip
+    from .engine import check_log, clip, scored
     from .gamelog import load_logs
     from .show import show_result
 
@@ -464,14 +464,7 @@ def score(files, sheets, game_name, variant, rules_file, as_json):
             line = str(data) if isinstance(data, StixxError) else verdict.line()
             click.echo(f"stixx: error: {clip(line)}", err=True)
             continue
-        out = {
-            "game": data["game"],
-            "variant": data["variant"],
-            "finished": data["finished"],
-            "moves": len(data["moves"]),
-            "players": [p["name"] for p in data["players"]],
-            **verdict.result,
-        }
+        out = scored(data, verdict.result)
         if as_json:
             _echo_json(out)
         else:

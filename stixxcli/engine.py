@@ -215,6 +215,18 @@ def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]
     return out
 
 
+def scored(log: dict, result: dict) -> dict:
+    """What `score` reports of a log: the game, its players and the result."""
+    return {
+        "game": log["game"],
+        "variant": log["variant"],
+        "finished": log["finished"],
+        "moves": len(log["moves"]),
+        "players": [p["name"] for p in log["players"]],
+        **result,
+    }
+
+
 def _result_difference(recorded: dict, computed: dict) -> str:
     for key in ("scores", "places", "winners", "breakdown"):
         said, found = canonical(recorded.get(key)).decode(), canonical(computed.get(key)).decode()

@@ -119,38 +119,44 @@ class ProgressBar:
 def show_simulation(report: dict) -> None:
     """Per seat and per bot, one column per variant."""
     names = list(report["variants"])
-    head = f"{report['game']}: {report['players']} players, seed {report['seed']}"
-    seats = Table(
-        "seat",
-        "bot",
-        *[f"{n}: win rate (95%)" for n in names],
-        *[f"{n}: score" for n in names],
-        title=head,
-        show_edge=False,
-        header_style="bold",
+    variants = [report["variants"][n] for n in names]
+    seats = list(enumerate(report["seat_bots"]))
+    console().print(
+        _figures(
+            ["seat", "bot"],
+            [[str(seat), bot] for seat, bot in seats],
+            names,
+            [[v["seats"][seat] for v in variants] for seat, _ in seats],
+            title=f"{report['game']}: {report['players']} players, seed {report['seed']}",
+        )
     )
-    for seat, bot in enumerate(report["seat_bots"]):
-        lines = [report["variants"][n]["seats"][seat] for n in names]
-        seats.add_row(str(seat), bot, *[_rate(l) for l in lines], *[_score(l) for l in lines])
-    console().print(seats)
-    bots = Table(
-        "bot",
-        *[f"{n}: win rate (95%)" for n in names],
-        *[f"{n}: score" for n in names],
-        show_edge=False,
-        header_style="bold",
+    bots = list(variants[0]["bots"])
+    console().print(
+        _figures(["bot"], [[b] for b in bots], names, [[v["bots"][b] for v in variants] for b in bots])
     )
-    for bot in report["variants"][names[0]]["bots"]:
-        lines = [report["variants"][n]["bots"][bot] for n in names]
-        bots.add_row(bot, *[_rate(l) for l in lines], *[_score(l) for l in lines])
-    console().print(bots)
-    for n in names:
-        v = report["variants"][n]
+    for n, v in zip(names, variants):
         length = v["length"]
         console().print(
             f"{n}: {v['games']} games, {length['mean']} moves on average "
             f"(sd {length['sd']}, {length['min']}-{length['max']})"
         )
+
+
+def _figures(
+    heads: list[str], rows: list[list[str]], names: list[str], figures: list[list[dict]], title=None
+):
+    """A table of rows, each followed by its win rate and score under every variant."""
+    t = Table(
+        *heads,
+        *[f"{n}: win rate (95%)" for n in names],
+        *[f"{n}: score" for n in names],
+        title=title,
+        show_edge=False,
+        header_style="bold",
+    )
+    for row, lines in zip(rows, figures):
+        t.add_row(*row, *[_rate(line) for line in lines], *[_score(line) for line in lines])
+    return t
 
 
 def _rate(line: dict) -> str:

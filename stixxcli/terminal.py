@@ -29,9 +29,11 @@ def seats_in_order(ctx, humans, bots) -> list[dict]:
                 typed.append((kind, args[i + 1]))
             elif arg.startswith(flag + "="):
                 typed.append((kind, arg.split("=", 1)[1]))
-    if sorted(v for k, v in typed if k == "human") != sorted(humans) or sorted(
-        v for k, v in typed if k == "bot"
-    ) != sorted(bots):
+
+    def values(kind):
+        return sorted(v for k, v in typed if k == kind)
+
+    if values("human") != sorted(humans) or values("bot") != sorted(bots):  # a form the scan missed
         typed = [("human", h) for h in humans] + [("bot", b) for b in bots]
     players = []
     for seat, (kind, value) in enumerate(typed):
@@ -136,17 +138,10 @@ def _run(table, out, *, manual: bool) -> None:
     table.finish()
     write_log(out, table.log)
     if out != "-":
+        from .engine import scored
         from .show import show_result
 
-        out_summary = {
-            "game": table.log["game"],
-            "variant": table.log["variant"],
-            "finished": True,
-            "moves": len(table.log["moves"]),
-            "players": [p["name"] for p in table.log["players"]],
-            **table.log["result"],
-        }
-        show_result(out_summary)
+        show_result(scored(table.log, table.log["result"]))
         click.echo(f"log written to {out}", err=True)
 
 
@@ -206,10 +201,10 @@ class Screen:
         self.seated = seat
         self.flush()
         # The table again only when it changed: not before every question of one turn.
-        shown = (len(table.log["moves"]), seat if table.game.hidden_information else None)
+        viewer = seat if table.game.hidden_information else None
+        shown = (len(table.log["moves"]), viewer)
         if shown != self.shown:
             self.shown = shown
-            viewer = seat if table.game.hidden_information else None
             console().print(plugin_call(table.game, "render", table.state.render, viewer))
         while True:
             text = _prompt(f"{name}, {choice.prompt} ('help' lists the choices)").strip()
