@@ -22,12 +22,14 @@ import pytest
 from stixxcli.engine import check_log, play_bots
 from stixxcli.gamelog import canonical, load_logs
 
-# Writes the logs of LOGS to PATH in turn, for ever; says "ready" after the first.
+# Writes the logs of LOGS to PATH in turn, for ever, starting with log START;
+# says "ready" after the first. Each writer starts at another log, so that the
+# kills find the file at different logs even when one write outlasts them all.
 WRITER = r"""
 import json, sys
 from stixxcli.gamelog import write_log, AtomicLines
-path, logs, how = sys.argv[1], json.load(open(sys.argv[2])), sys.argv[3]
-i = 0
+path, logs, how, i = sys.argv[1], json.load(open(sys.argv[2])), sys.argv[3], int(sys.argv[4])
+start = i
 while True:
     log = logs[i % len(logs)]
     if how == "lines":
@@ -37,7 +39,7 @@ while True:
         out.commit()
     else:
         write_log(path, log)
-    if i == 0:
+    if i == start:
         print("ready", flush=True)
     i += 1
 """
@@ -68,7 +70,7 @@ def test_sigkill_while_writing_leaves_a_whole_log(tmp_path, logs, how):
     target = tmp_path / ("game.jsonl" if how == "lines" else "game.json")
     seen = set()
     for kill in range(KILLS):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target), str(source), how],
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target), str(source), how, str(kill)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert proc.stdout.readline() == "ready\n", proc.stderr.read()
         time.sleep(rng.uniform(0, 0.3))

@@ -251,7 +251,7 @@ json_values = st.recursive(
     max_leaves=12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(move=st.fixed_dictionaries({}, optional={
     "seat": json_values, "option": st.sampled_from(["A", "B", "C"]) | json_values,
     "takes": st.lists(st.integers(-3, 45) | json_values, max_size=3) | json_values,
@@ -265,7 +265,7 @@ def test_no_malformed_move_breaks_the_plugin(kit, move):
         assert "plugin failed" not in verdict.error, verdict.error
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True)
 @given(setup=st.fixed_dictionaries({}, optional={
     "layout": st.lists(st.sampled_from(["red", "orange", "yellow", "green", "blue", "purple"]) | json_values,
                        min_size=40, max_size=43) | json_values,
