@@ -19,13 +19,6 @@ def hand_text(hand) -> str:
     return ", ".join(in_order(hand)) if hand else "empty"
 
 
-def field(move: dict, key: str, kind: type):
-    """move[key] when it has the right type (the quick common case), else the
-    reason from `require`. type() rather than isinstance(): true/false are not numbers."""
-    value = move.get(key)
-    return value if type(value) is kind else require(move, key, kind)
-
-
 def in_order(tiles) -> list[str]:
     """Tiles in the order x, o, trixo, arrow: a hand's order carries no meaning."""
     return sorted(tiles, key=TILES.index)
@@ -121,7 +114,7 @@ class TrixoState(State):
     # Checking and playing a move -----------------------------------------------
 
     def apply(self, move: dict) -> None:
-        seat = field(move, "seat", int)
+        seat = require(move, "seat", int)
         if seat != self.seat:
             raise IllegalMove(f"wrong player: it is seat {self.seat}'s turn, not seat {seat}")
         hand = self.hands[seat]
@@ -180,7 +173,7 @@ class TrixoState(State):
         if not move.keys() <= allowed:
             unknown = sorted(move.keys() - allowed, key=str)
             raise IllegalMove(f"unknown key {shown(unknown[0])} in this move (keys: {', '.join(sorted(allowed))})")
-        tile = field(move, key, str)
+        tile = require(move, key, str)
         if tile not in TILES:
             raise IllegalMove(f"{shown(tile)} is not a tile (tiles: {', '.join(TILES)})")
         return tile
@@ -194,11 +187,11 @@ class TrixoState(State):
         if tile not in hand:
             raise IllegalMove(f"no {tile} tile in the hand ({hand_text(hand)})")
         if is_slide:
-            line = field(move, "line", str)
+            line = require(move, "line", str)
             if line not in board.DIRECTIONS:
                 raise IllegalMove(f"an arrow slides a 'row' or a 'column', not {shown(line)}")
-            index = field(move, "index", int)
-            direction = field(move, "direction", str)
+            index = require(move, "index", int)
+            direction = require(move, "direction", str)
             if direction not in board.DIRECTIONS[line]:
                 raise IllegalMove(f"a {line} slides {' or '.join(board.DIRECTIONS[line])}, not {shown(direction)}")
             if not board.line_cells(self.layout, line, index):
@@ -208,7 +201,7 @@ class TrixoState(State):
                 raise IllegalMove(f"sliding {line} {index} {direction} moves nothing: every tile is "
                                   f"blocked by the tile ahead or by the 3x3 window")
         else:
-            cell = field(move, "cell", list)
+            cell = require(move, "cell", list)
             if len(cell) != 2 or type(cell[0]) is not int or type(cell[1]) is not int:
                 raise IllegalMove(f"'cell' must be [row, column], two whole numbers, not {shown(cell)}")
             cell = (cell[0], cell[1])
@@ -220,7 +213,7 @@ class TrixoState(State):
             changed = [cell]
         taken = board.collect(after, changed)
         if "collected" in move:
-            recorded = field(move, "collected", int)
+            recorded = require(move, "collected", int)
             if recorded != len(taken):
                 raise IllegalMove(f"the move records {recorded} tiles collected, but its streaks "
                                   f"collect {len(taken)}")
@@ -232,7 +225,7 @@ class TrixoState(State):
             if "draw" in move:
                 raise IllegalMove("the reserve is empty: there is no tile to draw")
             return None
-        tile = field(move, "draw", str)
+        tile = require(move, "draw", str)
         if tile not in TILES:
             raise IllegalMove(f"drew {shown(tile)}, which is not a tile (tiles: {', '.join(TILES)})")
         if not self.reserve[tile]:
