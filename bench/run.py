@@ -27,9 +27,28 @@ ROOT = Path(__file__).resolve().parents[1]
 def make_corpus(game: str, count: int, folder: Path) -> Path:
     path = folder / f"{game}.jsonl"
     if not path.exists():
-        subprocess.run([sys.executable, "-m", "stixxcli", "simulate", game, "--players", str(PLAYERS[game]),
-                        "--games", str(count), "--seed", "bench", "--jobs", "0", "--out", str(path), "--json"],
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "stixxcli",
+                "simulate",
+                game,
+                "--players",
+                str(PLAYERS[game]),
+                "--games",
+                str(count),
+                "--seed",
+                "bench",
+                "--jobs",
+                "0",
+                "--out",
+                str(path),
+                "--json",
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     return path
 
 
@@ -93,11 +112,18 @@ def peak_memory_mb(folder: Path, corpora: list[Path], size_mb: int) -> tuple[flo
             written += len(line.encode())
             i += 1
     # A fresh parent, so that the children's peak is this validation's alone.
-    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
-             "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", probe, sys.executable, "-m", "stixxcli", "validate",
-                          str(big), "--quiet"], check=True, capture_output=True, text=True, env=ENV)
+    probe = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+        "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, sys.executable, "-m", "stixxcli", "validate", str(big), "--quiet"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=ENV,
+    )
     peak = int(out.stdout) / 1024
     big_size = big.stat().st_size / 1e6
     big.unlink()
@@ -115,24 +141,37 @@ def main() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     rows = []
     corpora = []
-    print(f"stixxcli benchmarks: Python {platform.python_version()}, {os.cpu_count()} cores, "
-          f"{options.games} games per corpus", file=sys.stderr)
+    print(
+        f"stixxcli benchmarks: Python {platform.python_version()}, {os.cpu_count()} cores, "
+        f"{options.games} games per corpus",
+        file=sys.stderr,
+    )
     for game in GAMES:
         corpus = make_corpus(game, options.games, folder)
         corpora.append(corpus)
         check, parse, ratio = validate_vs_parse(corpus)
-        rows.append((f"{game}: validate / json.loads, {options.games} games",
-                     f"{ratio:.1f} ({check:.2f} s / {parse:.2f} s)", "<= 10", ratio <= 10))
+        rows.append(
+            (
+                f"{game}: validate / json.loads, {options.games} games",
+                f"{ratio:.1f} ({check:.2f} s / {parse:.2f} s)",
+                "<= 10",
+                ratio <= 10,
+            )
+        )
     for game in GAMES:
         rate = games_per_second(game, options.rate_games)
         rows.append((f"{game}: simulated games per second, one core", f"{rate:.0f}", "", None))
     speedup = jobs_speedup(corpora[0])
-    rows.append(("validate --jobs 2 over --jobs 1 (sixto corpus)", f"{speedup:.2f}", ">= 1.7", speedup >= 1.7))
+    rows.append(
+        ("validate --jobs 2 over --jobs 1 (sixto corpus)", f"{speedup:.2f}", ">= 1.7", speedup >= 1.7)
+    )
     base = wall([sys.executable, "-c", "pass"])
     version = wall([sys.executable, "-m", "stixxcli", "--version"]) / base
     sheet = ROOT / "examples" / "sixto" / "rulebook-example.txt"
     score = wall([sys.executable, "-m", "stixxcli", "score", "--sheet", str(sheet)]) / base
-    rows.append((f"stixx --version / python -c pass ({base * 1000:.0f} ms)", f"{version:.1f}", "<= 5", version <= 5))
+    rows.append(
+        (f"stixx --version / python -c pass ({base * 1000:.0f} ms)", f"{version:.1f}", "<= 5", version <= 5)
+    )
     rows.append(("stixx score --sheet (one sheet) / python -c pass", f"{score:.1f}", "<= 8", score <= 8))
     peak, size = peak_memory_mb(folder, corpora, options.memory_mb)
     rows.append((f"peak memory validating a {size:.0f} MB corpus", f"{peak:.0f} MB", "< 150 MB", peak < 150))

@@ -541,7 +541,8 @@ def replay(log, to, step, as_player, svg, pick, as_json):
       stixx replay game.json --svg final.svg
       stixx replay corpus.jsonl --pick 41 --to 10
     """
-    from .engine import plugin_call, replay as run_replay
+    from .engine import plugin_call
+    from .engine import replay as run_replay
     from .gamelog import read_one
     from .plugins import get_game
 

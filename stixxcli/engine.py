@@ -4,15 +4,16 @@ replaying it, and playing turns with bots, humans and chance.
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from .errors import IllegalMove, LogError, PluginError, RuleError, StixxError
 from .game import Chance, Choice, State
 from .gamelog import canonical, check_envelope, new_log
-
 
 _checked_rules: dict[tuple[str, bytes], tuple[str, dict]] = {}
 
@@ -296,7 +297,7 @@ class Table:
     @classmethod
     def new(
         cls, game, rules_values: dict, variant: str, players: list[dict], seed, chance: Answer | None = None
-    ) -> "Table":
+    ) -> Table:
         counts = game.player_counts(rules_values)
         if len(players) not in counts:
             raise RuleError(
@@ -311,11 +312,10 @@ class Table:
         return cls.resume(log)
 
     @classmethod
-    def resume(cls, log: dict) -> "Table":
+    def resume(cls, log: dict) -> Table:
         from .plugins import get_bot, get_game
 
-        for step in replay(log):
-            pass
+        step = collections.deque(replay(log), maxlen=1)[0]  # the last step: the state now
         game = get_game(log["game"])
         table = cls(game, log, step.state)
         rules = log_rules(game, log)

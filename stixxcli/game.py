@@ -17,8 +17,9 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Sequence
+from typing import Any
 
 from .errors import IllegalMove
 
@@ -332,7 +333,7 @@ class Game(ABC):
     setup_schema: dict = {}
     sheets: bool = False  # True when `score_sheets` reads paper sheets
 
-    def check_rules(self, rules: dict) -> None:
+    def check_rules(self, rules: dict) -> None:  # noqa: B027 (optional: most games need no check)
         """Refuse (RuleError) rules whose parameters contradict each other.
 
         Each value has already passed its own `Param` check.
@@ -357,6 +358,21 @@ class Game(ABC):
         naming the sheet and line of anything unreadable or against the rules.
         """
         raise NotImplementedError(f"{self.name} has no paper sheets")
+
+    def print_sheets(self, rules: dict, which: str, paper: str) -> list[tuple[str, str]]:
+        """Printable sheets as (name, SVG text): sheet `which` or "all", on
+        `paper` ("a4" or "letter"). Optional; only when `sheets` is True."""
+        raise NotImplementedError(f"{self.name} has no printable sheets")
+
+    def read_photos(self, photos: list[str], rules: dict, options: dict):
+        """Read photographed paper sheets (image paths). Optional.
+
+        Returns a list of readings, each with `name`, `text` (the sheet as the
+        text `score_sheets` reads), `doubtful` (boxes to confirm, as text) and
+        `to_json()`; `options` may hold `debug_image` (a path). Raises
+        StixxError (exit 2) when the photo extra is not installed.
+        """
+        raise NotImplementedError(f"{self.name} reads no photos")
 
 
 class Bot(ABC):

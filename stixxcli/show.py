@@ -80,10 +80,10 @@ class ReplayPrinter:
         self.console.print(self.last)
 
     def save_svg(self, path: str) -> None:
-        from .gamelog import write_atomic
-
         # Only the last state goes into the picture.
         import io
+
+        from .gamelog import write_atomic
 
         picture = Console(record=True, highlight=False, width=self.console.width, file=io.StringIO())
         picture.print(self.last)

@@ -37,8 +37,7 @@ def stixx():
     from stixxcli.cli import cli
 
     def run(*args, input=None, env=None):
-        return CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env,
-                                  catch_exceptions=False)
+        return CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env, catch_exceptions=False)
 
     return run
 
@@ -46,5 +45,3 @@ def stixx():
 def write_json(path: Path, value) -> Path:
     path.write_text(json.dumps(value), encoding="utf-8")
     return path
-
-

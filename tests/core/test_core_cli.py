@@ -1,11 +1,8 @@
 """The command line as a new user meets it: one clear line, documented exit codes."""
 
 import json
-import os
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -34,14 +31,16 @@ def test_version_and_help(stixx):
 
 
 def test_help_and_version_load_no_game_code_rich_or_yaml():
-    code = ("import sys; from stixxcli.cli import main\n"
-            "for args in (['--version'], ['--help']):\n"
-            "    sys.argv = ['stixx'] + args\n"
-            "    try: main()\n"
-            "    except SystemExit: pass\n"
-            "heavy = [m for m in sys.modules if m.split('.')[0] in ('rich', 'yaml') or\n"
-            "         (m.startswith('stixxcli_games.') and not m.endswith('.plugin') and m.count('.') > 1)]\n"
-            "print('HEAVY', heavy)")
+    code = (
+        "import sys; from stixxcli.cli import main\n"
+        "for args in (['--version'], ['--help']):\n"
+        "    sys.argv = ['stixx'] + args\n"
+        "    try: main()\n"
+        "    except SystemExit: pass\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('rich', 'yaml') or\n"
+        "         (m.startswith('stixxcli_games.') and not m.endswith('.plugin') and m.count('.') > 1)]\n"
+        "print('HEAVY', heavy)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert "HEAVY []" in out
 
@@ -109,11 +108,12 @@ def test_log_of_an_unknown_game(stixx, log_file):
 def test_variant_errors_are_one_line(stixx, nim, tmp_path):
     (tmp_path / "typo.yaml").write_text("extends: standard\nmax_tak: 2\n")
     line = one_error_line(stixx("variants", "nim", tmp_path / "typo.yaml"), 1)
-    assert f"typo.yaml:2: unknown key 'max_tak' for nim; did you mean 'max_take'?" in line
+    assert "typo.yaml:2: unknown key 'max_tak' for nim; did you mean 'max_take'?" in line
     (tmp_path / "a.yaml").write_text("extends: b\n")
     (tmp_path / "b.yaml").write_text("extends: a\n")
-    line = one_error_line(stixx("play", "nim", "--rules", tmp_path / "a.yaml", "--bot", "x:random",
-                                "--bot", "y:random"), 1)
+    line = one_error_line(
+        stixx("play", "nim", "--rules", tmp_path / "a.yaml", "--bot", "x:random", "--bot", "y:random"), 1
+    )
     assert "cycle" in line
 
 
@@ -138,8 +138,21 @@ def test_schema(stixx, nim, log_file):
 
 def test_play_bots_with_seats_in_typed_order(stixx, nim, tmp_path):
     out = tmp_path / "g.json"
-    r = stixx("play", "nim", "--bot", "Ann:random", "--player", "Bob", "--bot", "Cid:random",
-              "--seed", 5, "--out", out, input="1\n" * 40)
+    r = stixx(
+        "play",
+        "nim",
+        "--bot",
+        "Ann:random",
+        "--player",
+        "Bob",
+        "--bot",
+        "Cid:random",
+        "--seed",
+        5,
+        "--out",
+        out,
+        input="1\n" * 40,
+    )
     assert r.exit_code == 0, r.output
     log = json.loads(out.read_text())
     assert [p["name"] for p in log["players"]] == ["Ann", "Bob", "Cid"]
@@ -153,8 +166,9 @@ def test_play_rejects_unknown_bot(stixx, nim):
 
 def test_end_of_input_saves_an_unfinished_game_that_resumes(stixx, nim, tmp_path):
     out = tmp_path / "g.json"
-    r = stixx("play", "nim", "--player", "Ann", "--bot", "Bob:random", "--seed", 1, "--out", out,
-              input="help\n1\n")
+    r = stixx(
+        "play", "nim", "--player", "Ann", "--bot", "Bob:random", "--seed", 1, "--out", out, input="help\n1\n"
+    )
     assert r.exit_code == 130
     log = json.loads(out.read_text())
     assert log["finished"] is False and len(log["moves"]) == 2
@@ -169,8 +183,9 @@ def test_completion_script(stixx):
 
 
 def test_debug_shows_the_traceback(stixx, tmp_path):
-    from stixxcli.cli import cli
     from click.testing import CliRunner
+
+    from stixxcli.cli import cli
     from stixxcli.errors import StixxError
 
     path = tmp_path / "x.json"
@@ -203,7 +218,10 @@ def test_score_and_replay_a_corpus(stixx, nim, tmp_path):
     corpus.write_text("".join(json.dumps(l) + "\n" for l in logs))
     r = stixx("score", corpus, "--json")
     assert r.exit_code == 1
-    assert [json.loads(l)["moves"] for l in r.stdout.splitlines()] == [len(logs[0]["moves"]), len(logs[2]["moves"])]
+    assert [json.loads(l)["moves"] for l in r.stdout.splitlines()] == [
+        len(logs[0]["moves"]),
+        len(logs[2]["moves"]),
+    ]
     assert one_error_line(r, 1).startswith(f"stixx: error: {corpus}:2: the recorded result differs")
     line = one_error_line(stixx("replay", corpus), 1)
     assert "holds several logs: name one with --pick N" in line

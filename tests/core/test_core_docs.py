@@ -4,8 +4,6 @@ game, and the variant guide's files resolve (or fail) as the page says."""
 import re
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).parents[2]
 NIM = ROOT / "tests" / "external" / "stixx-nim"
 
@@ -38,6 +36,8 @@ def test_variant_guide_examples(tmp_path, monkeypatch, stixx):
     bad = tmp_path / "long-game.yaml"
     bad.write_text(misspelt)
     r = stixx("variants", "sixto", bad)
-    expected = re.search(r"```\n(stixx: error: .*)\n```", (ROOT / "docs" / "variants.md").read_text()).group(1)
+    expected = re.search(r"```\n(stixx: error: .*)\n```", (ROOT / "docs" / "variants.md").read_text()).group(
+        1
+    )
     assert r.exit_code == 1
     assert r.stderr.strip() == expected.replace("long-game.yaml", str(bad))

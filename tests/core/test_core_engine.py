@@ -50,7 +50,7 @@ def test_declared_over_too_early(log):
 
 def test_unfinished_flag_on_an_ended_game(log):
     log["finished"] = False
-    assert "finished\": false" in check_log(log).error
+    assert 'finished": false' in check_log(log).error
 
 
 def test_wrong_result_is_caught(log):
@@ -82,15 +82,18 @@ def test_bad_setup_and_players(log):
     assert "1 players, but these rules of nim allow 2 to 4" in check_log(bad).error
 
 
-@pytest.mark.parametrize("mutate, expected", [
-    (lambda l: l.pop("moves"), "the log has no 'moves'"),
-    (lambda l: l.update(format="stixxcli-log/9"), "not supported"),
-    (lambda l: l.update(game="chess"), "unknown game 'chess'"),
-    (lambda l: l.update(extra=1), "unknown key 'extra'"),
-    (lambda l: l.update(moves={}), "'moves' must be a list"),
-    (lambda l: l["moves"].__setitem__(0, [1]), "move 0 must be a JSON object"),
-    (lambda l: l["moves"][0].__setitem__("take", True), "'take' must be a whole number, not true/false"),
-])
+@pytest.mark.parametrize(
+    "mutate, expected",
+    [
+        (lambda l: l.pop("moves"), "the log has no 'moves'"),
+        (lambda l: l.update(format="stixxcli-log/9"), "not supported"),
+        (lambda l: l.update(game="chess"), "unknown game 'chess'"),
+        (lambda l: l.update(extra=1), "unknown key 'extra'"),
+        (lambda l: l.update(moves={}), "'moves' must be a list"),
+        (lambda l: l["moves"].__setitem__(0, [1]), "move 0 must be a JSON object"),
+        (lambda l: l["moves"][0].__setitem__("take", True), "'take' must be a whole number, not true/false"),
+    ],
+)
 def test_envelope_and_shapes(log, mutate, expected):
     mutate(log)
     assert expected in check_log(log).error

@@ -23,11 +23,28 @@ def site(tmp_path_factory):
     source = root / "stixx-nim"
     shutil.copytree(NIM, source, ignore=shutil.ignore_patterns("*.egg-info", "build", "__pycache__"))
     target = root / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
-                    str(target), str(source)], check=True)
-    for name, body in (("broken", "raise ImportError('no module named frobnicate')\n"),
-                       ("grumpy", "from stixxcli.hookspecs import hookimpl\n\n@hookimpl\n"
-                                  "def stixx_games(register):\n    raise RuntimeError('out of coffee')\n")):
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(source),
+        ],
+        check=True,
+    )
+    for name, body in (
+        ("broken", "raise ImportError('no module named frobnicate')\n"),
+        (
+            "grumpy",
+            "from stixxcli.hookspecs import hookimpl\n\n@hookimpl\n"
+            "def stixx_games(register):\n    raise RuntimeError('out of coffee')\n",
+        ),
+    ):
         (target / f"stixx_{name}.py").write_text(body)
         info = target / f"stixx_{name}-0.1.dist-info"
         info.mkdir()
@@ -41,8 +58,9 @@ def stixx(site, *args, plugins=None, **kwargs):
     env.pop("STIXX_PLUGINS", None)
     if plugins is not None:
         env["STIXX_PLUGINS"] = plugins
-    return subprocess.run([sys.executable, "-m", "stixxcli", *map(str, args)], env=env,
-                          capture_output=True, text=True, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "stixxcli", *map(str, args)], env=env, capture_output=True, text=True, **kwargs
+    )
 
 
 def test_listed_with_its_version_and_broken_plugins_named(site):
@@ -51,7 +69,9 @@ def test_listed_with_its_version_and_broken_plugins_named(site):
     nim = next(g for g in json.loads(r.stdout) if g["name"] == "nim")
     assert nim["plugin"] == "nim" and nim["version"] == "1.0.0"
     warnings = [l for l in r.stderr.splitlines() if l.startswith("stixx: warning:")]
-    assert any("plugin 'broken' failed to load: ImportError: no module named frobnicate" in w for w in warnings)
+    assert any(
+        "plugin 'broken' failed to load: ImportError: no module named frobnicate" in w for w in warnings
+    )
     assert any("plugin 'grumpy' failed in stixx_games: RuntimeError: out of coffee" in w for w in warnings)
     assert "Traceback" not in r.stderr
 
@@ -66,8 +86,20 @@ def test_only_listed_external_plugins_load(site):
 
 def test_played_validated_replayed_scored(site, tmp_path):
     out = tmp_path / "nim.json"
-    r = stixx(site, "play", "nim", "--bot", "a:random", "--bot", "b:random", "--seed", 11, "--out", out,
-              plugins="nim")
+    r = stixx(
+        site,
+        "play",
+        "nim",
+        "--bot",
+        "a:random",
+        "--bot",
+        "b:random",
+        "--seed",
+        11,
+        "--out",
+        out,
+        plugins="nim",
+    )
     assert r.returncode == 0, r.stderr
     assert stixx(site, "validate", out, plugins="nim").stdout.startswith(f"{out}: valid nim game")
     states = stixx(site, "replay", out, "--json", plugins="nim").stdout.splitlines()
@@ -79,10 +111,28 @@ def test_played_validated_replayed_scored(site, tmp_path):
 def test_signal_saves_an_unfinished_game_that_resumes(site, tmp_path, sig):
     out = tmp_path / "nim.json"
     env = dict(os.environ, PYTHONPATH=str(site), STIXX_PLUGINS="nim")
-    proc = subprocess.Popen([sys.executable, "-m", "stixxcli", "play", "nim", "--player", "Ann",
-                             "--bot", "Bob:random", "--seed", "4", "--out", str(out)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "stixxcli",
+            "play",
+            "nim",
+            "--player",
+            "Ann",
+            "--bot",
+            "Bob:random",
+            "--seed",
+            "4",
+            "--out",
+            str(out),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
     proc.stdin.write("1\n")
     proc.stdin.flush()
     deadline = time.time() + 20

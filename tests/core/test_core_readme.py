@@ -1,7 +1,6 @@
 """The README's quick start and Python example work as written."""
 
 import glob
-import os
 import re
 import subprocess
 import sys
@@ -17,10 +16,15 @@ def test_quick_start_job(stixx, monkeypatch):
     jobs = [part.strip().split() for part in first.split("&&")[1:]]
     assert [job[:2] for job in jobs] == [["stixx", "score"], ["stixx", "validate"]]
     for job in jobs:
-        args = [a for pattern in job[1:] for a in (sorted(glob.glob(pattern)) if "*" in pattern else [pattern])]
+        args = [
+            a for pattern in job[1:] for a in (sorted(glob.glob(pattern)) if "*" in pattern else [pattern])
+        ]
         r = stixx(*args)
         assert r.exit_code == 0, r.output
-    assert "ranking" in stixx("score", "--sheet", *sorted(glob.glob("examples/sixto/table/*.txt")), "--json").output
+    assert (
+        "ranking"
+        in stixx("score", "--sheet", *sorted(glob.glob("examples/sixto/table/*.txt")), "--json").output
+    )
 
 
 def test_python_api_example():

@@ -48,12 +48,15 @@ def test_misspelt_key_names_file_line_and_closest(folder):
     assert "unknown key 'max_tak'" in e.value.message and "did you mean 'max_take'?" in e.value.message
 
 
-@pytest.mark.parametrize("value, expected", [
-    ("'three'", "must be a whole number, not text"),
-    ("true", "must be a whole number, not true/false"),
-    ("0", "must be at least 1, not 0"),
-    ("11", "must be at most 10, not 11"),
-])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("'three'", "must be a whole number, not text"),
+        ("true", "must be a whole number, not true/false"),
+        ("0", "must be at least 1, not 0"),
+        ("11", "must be at most 10, not 11"),
+    ],
+)
 def test_wrong_type_or_range(folder, value, expected):
     path = write(folder, "bad", f"extends: standard\nmax_take: {value}\n")
     with pytest.raises(RuleError) as e:
@@ -80,12 +83,15 @@ def test_unknown_variant_suggests(folder):
         resolve(game(), "standart")
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("!!python/object/apply:os.system ['echo hi']\n", "invalid YAML"),
-    ("a: &x [1, 2]\nb: *x\n", "aliases"),
-    ("- 1\n- 2\n", "a mapping"),
-    ("max_take: [\n", "invalid YAML"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("!!python/object/apply:os.system ['echo hi']\n", "invalid YAML"),
+        ("a: &x [1, 2]\nb: *x\n", "aliases"),
+        ("- 1\n- 2\n", "a mapping"),
+        ("max_take: [\n", "invalid YAML"),
+    ],
+)
 def test_hostile_or_malformed_yaml(folder, text, expected):
     write(folder, "evil", text)
     with pytest.raises(RuleError, match=expected):

@@ -65,13 +65,23 @@ def test_dask_cluster_gives_the_same_answers(stixx, tmp_path):
     logs[2]["result"]["scores"][0] += 1
     corpus = tmp_path / "sixto.jsonl"
     corpus.write_text("\n".join(json.dumps(l) for l in logs) + "\n")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
         address = cluster.scheduler_address
         remote = stixx("validate", corpus, "--json", "--executor", "dask", "--scheduler", address)
-        simulated = stixx("simulate", "sixto", "-n", 6, "--json", "--executor", "dask", "--scheduler", address)
+        simulated = stixx(
+            "simulate", "sixto", "-n", 6, "--json", "--executor", "dask", "--scheduler", address
+        )
     assert remote.stdout == stixx("validate", corpus, "--json").stdout
-    assert [json.loads(l)["valid"] for l in remote.stdout.splitlines()] == [True, True, False, True, True, True]
+    assert [json.loads(l)["valid"] for l in remote.stdout.splitlines()] == [
+        True,
+        True,
+        False,
+        True,
+        True,
+        True,
+    ]
     assert simulated.stdout == stixx("simulate", "sixto", "-n", 6, "--json").stdout
 
 

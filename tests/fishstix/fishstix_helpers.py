@@ -10,9 +10,14 @@ from stixxcli.rules import resolve
 
 # Sticks that take no part in a hand-made position: they fill the pile, and
 # the positions never place them.
-FILLER = ["school> school> school> school>", "<school <school <school <school",
-          "pink> pink> pink> pink>", "<pink <pink <pink <pink",
-          "orange> orange> orange> orange>", "<orange <orange <orange <orange"]
+FILLER = [
+    "school> school> school> school>",
+    "<school <school <school <school",
+    "pink> pink> pink> pink>",
+    "<pink <pink <pink <pink",
+    "orange> orange> orange> orange>",
+    "<orange <orange <orange <orange",
+]
 
 
 def game():
@@ -50,8 +55,15 @@ def move(state, stick: str, column: int, row: int, *, turned=False, points=None,
     (alphabetically), or null when the pile is empty."""
     if draw == "first":
         draw = first_in_pile(state)
-    return {"seat": state.seat, "stick": stick, "turned": turned, "column": column, "row": row,
-            "points": {} if points is None else points, "draw": draw}
+    return {
+        "seat": state.seat,
+        "stick": stick,
+        "turned": turned,
+        "column": column,
+        "row": row,
+        "points": {} if points is None else points,
+        "draw": draw,
+    }
 
 
 def log_of(rules: dict, setup: dict, moves: list[dict], players: int = 2, *, finished=False) -> dict:

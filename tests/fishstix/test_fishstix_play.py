@@ -11,13 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-from rich.console import Console
-
 from fishstix_helpers import game
+from rich.console import Console
+from stixxcli_games.fishstix.sticks import deck_for, turned_round
+
 from stixxcli.engine import Table, check_log, play_bots, replay
 from stixxcli.game import Chance, Choice
 from stixxcli.rules import resolve
-from stixxcli_games.fishstix.sticks import deck_for, turned_round
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "fishstix"
 VARIANTS = ["standard", "pile-empty", "quick"]
@@ -80,9 +80,13 @@ def test_greedy_takes_the_most_useful_points_not_the_most_points():
     from stixxcli_games.fishstix.bots import GreedyBot
 
     # Blue is already full for p0: four blue points are worth nothing, two green are.
-    _, state = position("blue> blue> green> green>",
-                        [["blue> blue> <pink <pink", "<pink <pink green> <pink", "<orange <orange <orange <orange"],
-                         ["<purple <purple <purple <purple", "<school <school <school <school", "<pink <pink <pink <pink"]])
+    _, state = position(
+        "blue> blue> green> green>",
+        [
+            ["blue> blue> <pink <pink", "<pink <pink green> <pink", "<orange <orange <orange <orange"],
+            ["<purple <purple <purple <purple", "<school <school <school <school", "<pink <pink <pink <pink"],
+        ],
+    )
     state.tracks[0][0] = 10
     ask = next(state.turn())
     answer = GreedyBot(game(), {}, 0, random.Random(1)).choose(state, ask)
@@ -136,7 +140,9 @@ def test_typed_chance_that_cannot_be_is_refused():
     with pytest.raises(ValueError, match="a hand is 3 sticks"):
         hand.parse("green> <pink orange> <purple, pink> <orange purple> <school")
     with pytest.raises(ValueError, match="not that many"):
-        hand.parse("green> <pink orange> <purple, green> <pink orange> <purple, pink> <orange purple> <school")
+        hand.parse(
+            "green> <pink orange> <purple, green> <pink orange> <purple, pink> <orange purple> <school"
+        )
     with pytest.raises(ValueError, match="not that many"):
         hand.parse("blue> <green pink> <orange, green> <pink orange> <purple, pink> <orange purple> <school")
 
@@ -153,13 +159,18 @@ def test_moves_typed_at_the_terminal_round_trip_through_the_notation():
     for option in ask.options:
         assert state.parse_move(ask.notation(option)) == option
     sample = ask.options[len(ask.options) // 2]
-    assert ask.notation(sample) == (f"{sample['hand']}{' r' if sample['turned'] else ''} "
-                                    f"{sample['column']} {sample['row']}")
+    assert ask.notation(sample) == (
+        f"{sample['hand']}{' r' if sample['turned'] else ''} {sample['column']} {sample['row']}"
+    )
     turned = next(o for o in ask.options if o["turned"])
     assert state.parse_move(f"{turned['hand']} t {turned['column']} {turned['row']}") == turned
-    for text, reason in [("9 1 0", "hand holds sticks 1 to 3"), ("1 x 1 0", "type the hand number"),
-                         ("one 1 0", "whole numbers"), ("1 0 0", "already holds a fish"),
-                         ("1 50 0", "directly left or right")]:
+    for text, reason in [
+        ("9 1 0", "hand holds sticks 1 to 3"),
+        ("1 x 1 0", "type the hand number"),
+        ("one 1 0", "whole numbers"),
+        ("1 0 0", "already holds a fish"),
+        ("1 50 0", "directly left or right"),
+    ]:
         with pytest.raises(ValueError, match=reason):
             state.parse_move(text)
 
@@ -170,8 +181,9 @@ def test_a_typed_move_and_draw_at_a_table_of_people():
     table = Table.new(fishstix, rules, "standard", [{"name": "Ann"}, {"name": "Bob"}], 1)
     second = table.state.hands[0][1]
     first_in_pile = min(table.state.pile)
-    move = table.play_turn(chance=lambda ask: ask.parse(first_in_pile),
-                           choose=lambda ask: ask.parse("2 r 1 0"))
+    move = table.play_turn(
+        chance=lambda ask: ask.parse(first_in_pile), choose=lambda ask: ask.parse("2 r 1 0")
+    )
     assert (move["stick"], move["turned"], move["column"], move["row"]) == (second, True, 1, 0)
     assert move["draw"] == first_in_pile and first_in_pile in table.state.hands[0]
     # Bob's draw, private to him, cannot be the stick Ann has just drawn.
@@ -227,14 +239,16 @@ def test_the_layout_labels_every_column_and_row():
     left, right, top, bottom = state.layout.bounds()
     header = next(line for line in text.splitlines() if line.rstrip().endswith("column"))
     assert header.split()[:-1] == [str(c) for c in range(left - 1, right + 2)]
-    labels = [line.split()[0] for line in text.splitlines()[2:2 + bottom - top + 3]]
+    labels = [line.split()[0] for line in text.splitlines()[2 : 2 + bottom - top + 3]]
     assert labels == [str(r) for r in range(top - 1, bottom + 2)]
 
 
 def test_loading_the_game_imports_no_rich():
-    code = ("import sys; from stixxcli.plugins import get_game; from stixxcli.engine import check_log, play_bots; "
-            "log = play_bots('fishstix', ['greedy', 'random'], 1); assert check_log(log).valid; "
-            "print('rich' in sys.modules)")
+    code = (
+        "import sys; from stixxcli.plugins import get_game; from stixxcli.engine import check_log, play_bots; "
+        "log = play_bots('fishstix', ['greedy', 'random'], 1); assert check_log(log).valid; "
+        "print('rich' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

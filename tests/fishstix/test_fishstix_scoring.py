@@ -2,10 +2,10 @@
 the cap at target_points, both ends of the game (RULINGS.md, Fish Stix)."""
 
 import pytest
-
 from fishstix_helpers import move, position
-from stixxcli.errors import IllegalMove
 from stixxcli_games.fishstix.sticks import turned_round
+
+from stixxcli.errors import IllegalMove
 
 # The rulebook's examples, rebuilt on one growing layout (its pictures are not
 # in the text, so the sticks are made up to show the same situations).
@@ -48,8 +48,15 @@ def test_turn_3_a_broken_line_scores_only_its_own_part():
         state.apply(move(state, TURN_3, 3, 0, points={"blue": 3, "orange": 2}))
     state.apply(move(state, TURN_3, 3, 0, points={"orange": 2}))
     assert state.result().breakdown[0] == {
-        "blue": 2, "green": 2, "pink": 0, "orange": 2, "purple": 0, "school": 0,
-        "beyond_target": 0, "all_kinds_full": False}
+        "blue": 2,
+        "green": 2,
+        "pink": 0,
+        "orange": 2,
+        "purple": 0,
+        "school": 0,
+        "beyond_target": 0,
+        "all_kinds_full": False,
+    }
 
 
 def test_closing_a_gap_joins_the_line_on_both_sides():
@@ -70,8 +77,13 @@ BETWEEN = "pink> blue> purple> <pink"
 
 
 def slot_position():
-    rules, state = position(SLOT_START, [[BELOW, BETWEEN, "<green <green <green <green"],
-                                         [RIGHT, "green> green> green> green>", "<blue <blue <blue <blue"]])
+    rules, state = position(
+        SLOT_START,
+        [
+            [BELOW, BETWEEN, "<green <green <green <green"],
+            [RIGHT, "green> green> green> green>", "<blue <blue <blue <blue"],
+        ],
+    )
     state.apply(move(state, BELOW, 1, 2))
     state.apply(move(state, RIGHT, 2, -1))
     return state
@@ -86,25 +98,54 @@ def test_turn_4_a_stick_played_between_sticks():
 
 
 def test_fish_facing_left_make_runs_too_and_a_turned_stick_flips_every_fish():
-    rules, state = position("<blue green> <pink orange>", [["<orange pink> <green blue>", "<blue <blue <blue <blue", "<green <green <green <green"],
-                                                           ["green> green> green> green>", "<orange <orange <orange <orange", "<school <school <school <school"]])
+    rules, state = position(
+        "<blue green> <pink orange>",
+        [
+            ["<orange pink> <green blue>", "<blue <blue <blue <blue", "<green <green <green <green"],
+            [
+                "green> green> green> green>",
+                "<orange <orange <orange <orange",
+                "<school <school <school <school",
+            ],
+        ],
+    )
     stick = "<orange pink> <green blue>"
     # Turned round it reads <blue green> <pink orange>, like the start stick.
     assert state.deck.text(turned_round(state.deck.fish[stick])) == "<blue green> <pink orange>"
-    state.apply(move(state, stick, -1, 0, turned=True, points={"blue": 2, "green": 2, "pink": 2, "orange": 2}))
+    state.apply(
+        move(state, stick, -1, 0, turned=True, points={"blue": 2, "green": 2, "pink": 2, "orange": 2})
+    )
 
 
 def test_two_fish_of_one_kind_on_the_stick_add_up():
-    _, state = position("blue> green> blue> green>", [["blue> <pink blue> <pink", "<green <green <green <green", "<blue <blue <blue <blue"],
-                                                      ["green> green> green> green>", "<orange <orange <orange <orange", "<purple <purple <purple <purple"]])
+    _, state = position(
+        "blue> green> blue> green>",
+        [
+            ["blue> <pink blue> <pink", "<green <green <green <green", "<blue <blue <blue <blue"],
+            [
+                "green> green> green> green>",
+                "<orange <orange <orange <orange",
+                "<purple <purple <purple <purple",
+            ],
+        ],
+    )
     state.apply(move(state, "blue> <pink blue> <pink", 1, 0, points={"blue": 4}))
     assert state.result().breakdown[0]["blue"] == 4
 
 
 def test_a_kind_stops_at_target_points():
-    rules, state = position("blue> blue> blue> blue>", [["blue> blue> blue> blue>", "<green <green <green <green", "<pink <pink <pink <pink"],
-                                                        ["blue> blue> green> green>", "<orange <orange <orange <orange", "<purple <purple <purple <purple"]],
-                            target_points=5)
+    rules, state = position(
+        "blue> blue> blue> blue>",
+        [
+            ["blue> blue> blue> blue>", "<green <green <green <green", "<pink <pink <pink <pink"],
+            [
+                "blue> blue> green> green>",
+                "<orange <orange <orange <orange",
+                "<purple <purple <purple <purple",
+            ],
+        ],
+        target_points=5,
+    )
     state.apply(move(state, "blue> blue> blue> blue>", 1, 0, points={"blue": 8}))
     assert state.tracks[0][0] == 5
     result = state.result()
@@ -117,15 +158,20 @@ TWO_KINDS = {"kinds": ["blue", "green"], "target_points": 2}
 
 
 def two_kind_position():
-    return position("blue> green> blue> green>",
-                    [["blue> green> <blue <blue", "<green <green <green <green", "<blue <blue <blue <blue"],
-                     ["green> <blue <blue <blue", "<green <blue <green <blue", "blue> <green <green <green"]],
-                    pile=["<blue <blue <green <green", "<green <green <blue <blue"], **TWO_KINDS)
+    return position(
+        "blue> green> blue> green>",
+        [
+            ["blue> green> <blue <blue", "<green <green <green <green", "<blue <blue <blue <blue"],
+            ["green> <blue <blue <blue", "<green <blue <green <blue", "blue> <green <green <green"],
+        ],
+        pile=["<blue <blue <green <green", "<green <green <blue <blue"],
+        **TWO_KINDS,
+    )
 
 
 def test_target_points_in_every_kind_ends_the_game_at_once_without_a_draw():
     _, state = two_kind_position()
-    with pytest.raises(IllegalMove, match="\"draw\" must be null: the game ends at once"):
+    with pytest.raises(IllegalMove, match='"draw" must be null: the game ends at once'):
         state.apply(move(state, "blue> green> <blue <blue", 1, 0, points={"blue": 2, "green": 2}))
     state.apply(move(state, "blue> green> <blue <blue", 1, 0, points={"blue": 2, "green": 2}, draw=None))
     assert state.over and state.seat is None and state.winner == 0
@@ -137,12 +183,18 @@ def test_target_points_in_every_kind_ends_the_game_at_once_without_a_draw():
 def test_the_pile_runs_out_and_the_hands_are_played_out():
     # hand_size 1 and one stick in the pile: p0 plays and draws the last stick,
     # then p1, p0 play on without drawing.
-    _, state = position("blue> green> school> orange>", [["<pink <pink <pink <pink"], ["<purple <purple <purple <purple"]],
-                        pile=["<orange <orange <orange <orange"], hand_size=1)
+    _, state = position(
+        "blue> green> school> orange>",
+        [["<pink <pink <pink <pink"], ["<purple <purple <purple <purple"]],
+        pile=["<orange <orange <orange <orange"],
+        hand_size=1,
+    )
     state.apply(move(state, "<pink <pink <pink <pink", 1, 0))
     assert state.pile_size == 0 and state.hands[0] == ["<orange <orange <orange <orange"]
-    with pytest.raises(IllegalMove, match="\"draw\" must be null: the pile is empty"):
-        state.apply(move(state, "<purple <purple <purple <purple", -1, 0, draw="<orange <orange <orange <orange"))
+    with pytest.raises(IllegalMove, match='"draw" must be null: the pile is empty'):
+        state.apply(
+            move(state, "<purple <purple <purple <purple", -1, 0, draw="<orange <orange <orange <orange")
+        )
     state.apply(move(state, "<purple <purple <purple <purple", -1, 0))
     assert not state.over and state.seat == 0
     state.apply(move(state, "<orange <orange <orange <orange", 2, 0))
@@ -151,8 +203,13 @@ def test_the_pile_runs_out_and_the_hands_are_played_out():
 
 
 def test_end_when_pile_empty_stops_at_the_last_draw():
-    _, state = position("blue> green> school> orange>", [["<pink <pink <pink <pink"], ["<purple <purple <purple <purple"]],
-                        pile=["<orange <orange <orange <orange"], hand_size=1, end_when_pile_empty=True)
+    _, state = position(
+        "blue> green> school> orange>",
+        [["<pink <pink <pink <pink"], ["<purple <purple <purple <purple"]],
+        pile=["<orange <orange <orange <orange"],
+        hand_size=1,
+        end_when_pile_empty=True,
+    )
     state.apply(move(state, "<pink <pink <pink <pink", 1, 0))
     assert state.over and state.seat is None
     assert state.hands == [["<orange <orange <orange <orange"], ["<purple <purple <purple <purple"]]

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from fishstix_helpers import game, standard_rules
+from stixxcli_games.fishstix.sticks import Deck, project_deck, turned_round
+
 from stixxcli.errors import RuleError
 from stixxcli.rules import resolve
-from stixxcli_games.fishstix.sticks import Deck, project_deck, turned_round
 
 RULES_DIR = Path(__file__).parents[2] / "rules" / "fishstix"
 
@@ -47,42 +47,57 @@ def test_the_variants():
 
 
 def test_turning_a_stick_round_reverses_and_flips_every_fish():
-    deck = Deck(("blue", "green", "pink", "orange", "purple", "school"),
-                ("blue> <green pink> <school",))
+    deck = Deck(("blue", "green", "pink", "orange", "purple", "school"), ("blue> <green pink> <school",))
     fish = deck.fish["blue> <green pink> <school"]
     assert deck.text(turned_round(fish)) == "school> <pink green> <blue"
     assert turned_round(turned_round(fish)) == fish
 
 
-@pytest.mark.parametrize("typed", ["blue> <green pink> <school", "school> <pink green> <blue",
-                                   "BL> <GR PI> <SC", "blue><green pink><school", "  blue >  < green pink> <school "])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "blue> <green pink> <school",
+        "school> <pink green> <blue",
+        "BL> <GR PI> <SC",
+        "blue><green pink><school",
+        "  blue >  < green pink> <school ",
+    ],
+)
 def test_a_typed_stick_is_found_either_way_up(typed):
-    deck = Deck(tuple(standard_rules()["kinds"]), ("blue> <green pink> <school", "<orange <orange <orange <orange"))
+    deck = Deck(
+        tuple(standard_rules()["kinds"]), ("blue> <green pink> <school", "<orange <orange <orange <orange")
+    )
     assert deck.read(typed) == "blue> <green pink> <school"
 
 
-@pytest.mark.parametrize("typed, reason", [
-    ("blue> <green pink>", "a stick is 4 fish"),
-    ("blue> <green pink> school", "write kind> for a fish facing right"),
-    ("blue> <green pink> <p", "could be pink or purple"),
-    ("blue> <green pink> <nemo", "not a kind of fish"),
-    ("blue> blue> blue> blue>", "no stick in the deck shows"),
-])
+@pytest.mark.parametrize(
+    "typed, reason",
+    [
+        ("blue> <green pink>", "a stick is 4 fish"),
+        ("blue> <green pink> school", "write kind> for a fish facing right"),
+        ("blue> <green pink> <p", "could be pink or purple"),
+        ("blue> <green pink> <nemo", "not a kind of fish"),
+        ("blue> blue> blue> blue>", "no stick in the deck shows"),
+    ],
+)
 def test_a_typed_stick_that_is_not_in_the_deck(typed, reason):
     deck = Deck(tuple(standard_rules()["kinds"]), ("blue> <green pink> <school",))
     with pytest.raises(ValueError, match=reason):
         deck.read(typed)
 
 
-@pytest.mark.parametrize("change, reason", [
-    ({"kinds": []}, "at least one kind"),
-    ({"kinds": ["blue", "Blue", "pink"]}, "lower-case word"),
-    ({"kinds": ["blue", "blue", "green", "pink", "orange", "purple", "school"]}, "named twice"),
-    ({"kinds": ["blue", "green"]}, "is not one of the kinds"),
-    ({"kinds": ["blue", "beyond_target"]}, "clash"),
-    ({"deck": []}, "no sticks"),
-    ({"hand_size": 36}, "too small"),
-])
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        ({"kinds": []}, "at least one kind"),
+        ({"kinds": ["blue", "Blue", "pink"]}, "lower-case word"),
+        ({"kinds": ["blue", "blue", "green", "pink", "orange", "purple", "school"]}, "named twice"),
+        ({"kinds": ["blue", "green"]}, "is not one of the kinds"),
+        ({"kinds": ["blue", "beyond_target"]}, "clash"),
+        ({"deck": []}, "no sticks"),
+        ({"hand_size": 36}, "too small"),
+    ],
+)
 def test_check_rules_refuses_what_cannot_be_played(change, reason):
     rules = dict(standard_rules(), **change)
     with pytest.raises(RuleError, match=reason):
@@ -91,7 +106,9 @@ def test_check_rules_refuses_what_cannot_be_played(change, reason):
 
 def test_a_variant_file_with_a_bad_deck_names_the_stick(tmp_path):
     (tmp_path / "three-fish.yaml").write_text(
-        "extends: standard\ndeck:\n" + "".join(f'  - "{s}"\n' for s in ["blue> <green pink>"] + project_deck()[1:]))
+        "extends: standard\ndeck:\n"
+        + "".join(f'  - "{s}"\n' for s in ["blue> <green pink>"] + project_deck()[1:])
+    )
     with pytest.raises(RuleError, match="deck stick 1 .* must be 4 fish"):
         resolve(game(), path=tmp_path / "three-fish.yaml")
 

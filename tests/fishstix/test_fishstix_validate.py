@@ -5,21 +5,40 @@ import copy
 
 import jsonschema
 import pytest
-
 from fishstix_helpers import FILLER, game, log_of, rules_with_deck
+
 from stixxcli.engine import check_log, play_bots
 
 START = "blue> green> school> orange>"
-MINE = "blue> green> pink> <purple"       # scores blue 2, green 2 at column 1, row 0
-THEIRS = "green> <pink <orange purple>"   # seat 1's
+MINE = "blue> green> pink> <purple"  # scores blue 2, green 2 at column 1, row 0
+THEIRS = "green> <pink <orange purple>"  # seat 1's
 OTHER = "<green <green <green <green"
-SETUP = {"start": START, "hands": [[MINE, OTHER, "<blue <blue <blue <blue"],
-                                   [THEIRS, "green> green> green> green>", "blue> blue> blue> blue>"]]}
+SETUP = {
+    "start": START,
+    "hands": [
+        [MINE, OTHER, "<blue <blue <blue <blue"],
+        [THEIRS, "green> green> green> green>", "blue> blue> blue> blue>"],
+    ],
+}
 RULES = rules_with_deck([START] + SETUP["hands"][0] + SETUP["hands"][1] + FILLER)
-FIRST = {"seat": 0, "stick": MINE, "turned": False, "column": 1, "row": 0,
-         "points": {"blue": 2, "green": 2}, "draw": "<orange <orange <orange <orange"}
-SECOND = {"seat": 1, "stick": THEIRS, "turned": False, "column": 2, "row": 1,
-          "points": {"green": 3}, "draw": "<pink <pink <pink <pink"}
+FIRST = {
+    "seat": 0,
+    "stick": MINE,
+    "turned": False,
+    "column": 1,
+    "row": 0,
+    "points": {"blue": 2, "green": 2},
+    "draw": "<orange <orange <orange <orange",
+}
+SECOND = {
+    "seat": 1,
+    "stick": THEIRS,
+    "turned": False,
+    "column": 2,
+    "row": 1,
+    "points": {"green": 3},
+    "draw": "<pink <pink <pink <pink",
+}
 
 
 def verdict_of(moves, setup=SETUP, rules=RULES, **kw):
@@ -65,7 +84,7 @@ def test_an_occupied_cell():
 def test_a_placement_with_no_horizontal_neighbour():
     refused([dict(FIRST, column=2, row=0, points={})], 0, "directly left or right")
     refused([dict(FIRST, column=1, row=4, points={})], 0, "directly left or right")
-    refused([dict(FIRST, column=10**30, row=-10**30, points={})], 0, "directly left or right")
+    refused([dict(FIRST, column=10**30, row=-(10**30), points={})], 0, "directly left or right")
 
 
 def test_the_wrong_player():
@@ -76,15 +95,32 @@ def test_the_wrong_player():
 def test_moves_after_the_end():
     # Two kinds and target_points 2: the first stick fills both tracks.
     start = "blue> green> blue> green>"
-    hands = [["blue> green> <blue <blue", "<green <green <green <green", "<blue <blue <blue <blue"],
-             ["green> <blue <blue <blue", "<green <blue <green <blue", "blue> <green <green <green"]]
+    hands = [
+        ["blue> green> <blue <blue", "<green <green <green <green", "<blue <blue <blue <blue"],
+        ["green> <blue <blue <blue", "<green <blue <green <blue", "blue> <green <green <green"],
+    ]
     pile = ["<blue <blue <green <green", "<green <green <blue <blue"]
     rules = rules_with_deck([start] + hands[0] + hands[1] + pile, kinds=["blue", "green"], target_points=2)
     setup = {"start": start, "hands": hands}
-    win = {"seat": 0, "stick": hands[0][0], "turned": False, "column": 1, "row": 0,
-           "points": {"blue": 2, "green": 2}, "draw": None}
+    win = {
+        "seat": 0,
+        "stick": hands[0][0],
+        "turned": False,
+        "column": 1,
+        "row": 0,
+        "points": {"blue": 2, "green": 2},
+        "draw": None,
+    }
     assert verdict_of([win], setup=setup, rules=rules, finished=True).valid
-    after = {"seat": 1, "stick": hands[1][0], "turned": False, "column": -1, "row": 0, "points": {}, "draw": pile[0]}
+    after = {
+        "seat": 1,
+        "stick": hands[1][0],
+        "turned": False,
+        "column": -1,
+        "row": 0,
+        "points": {},
+        "draw": pile[0],
+    }
     refused([win, after], 1, "the game is already over", setup=setup, rules=rules, finished=True)
     # The log must also say how it stands.
     verdict = verdict_of([win], setup=setup, rules=rules, finished=False)
@@ -93,13 +129,15 @@ def test_moves_after_the_end():
 
 def test_a_recorded_score_that_differs():
     refused([dict(FIRST, points={"blue": 2})], 0, "records blue 2, but the stick scores blue 2, green 2")
-    refused([dict(FIRST, points={"blue": 2, "green": 2, "pink": 2})], 0, "but the stick scores blue 2, green 2")
+    refused(
+        [dict(FIRST, points={"blue": 2, "green": 2, "pink": 2})], 0, "but the stick scores blue 2, green 2"
+    )
     refused([dict(FIRST, points={})], 0, "records no points, but the stick scores blue 2, green 2")
     refused([dict(FIRST, points={"blue": 10, "green": 2})], 0, "records blue 10, green 2")
 
 
 def test_draws_checked_against_the_pile():
-    refused([dict(FIRST, draw=None)], 0, "\"draw\" is null, but the pile still holds 6 stick(s)")
+    refused([dict(FIRST, draw=None)], 0, '"draw" is null, but the pile still holds 6 stick(s)')
     refused([dict(FIRST, draw=THEIRS)], 0, "no such stick is left in the pile")
     refused([dict(FIRST, draw="blue> blue> blue> <nemo")], 0, "draw:", "not one of the kinds")
     # The pile holds one of each filler: the same one cannot be drawn twice.
@@ -108,15 +146,40 @@ def test_draws_checked_against_the_pile():
 
 
 BAD_FIELDS = [
-    ("seat", "0"), ("seat", True), ("seat", None), ("seat", -1), ("seat", 10**40),
-    ("stick", 5), ("stick", ""), ("stick", ["blue>"] * 4), ("stick", "blue>"), ("stick", None),
-    ("turned", 1), ("turned", "yes"), ("turned", None),
-    ("column", "1"), ("column", True), ("column", 1.0), ("column", None), ("column", [1]),
-    ("row", "0"), ("row", False), ("row", 0.5), ("row", {}),
-    ("points", []), ("points", None), ("points", {"blue": True, "green": 2}),
-    ("points", {"blue": "2", "green": 2}), ("points", {"red": 2}), ("points", {"blue": 0, "green": 2}),
-    ("points", {"blue": -2, "green": 2}), ("points", {"blue": 2.0, "green": 2}),
-    ("draw", 5), ("draw", ["<pink <pink <pink <pink"]), ("draw", ""), ("draw", True),
+    ("seat", "0"),
+    ("seat", True),
+    ("seat", None),
+    ("seat", -1),
+    ("seat", 10**40),
+    ("stick", 5),
+    ("stick", ""),
+    ("stick", ["blue>"] * 4),
+    ("stick", "blue>"),
+    ("stick", None),
+    ("turned", 1),
+    ("turned", "yes"),
+    ("turned", None),
+    ("column", "1"),
+    ("column", True),
+    ("column", 1.0),
+    ("column", None),
+    ("column", [1]),
+    ("row", "0"),
+    ("row", False),
+    ("row", 0.5),
+    ("row", {}),
+    ("points", []),
+    ("points", None),
+    ("points", {"blue": True, "green": 2}),
+    ("points", {"blue": "2", "green": 2}),
+    ("points", {"red": 2}),
+    ("points", {"blue": 0, "green": 2}),
+    ("points", {"blue": -2, "green": 2}),
+    ("points", {"blue": 2.0, "green": 2}),
+    ("draw", 5),
+    ("draw", ["<pink <pink <pink <pink"]),
+    ("draw", ""),
+    ("draw", True),
 ]
 
 
@@ -162,10 +225,12 @@ def test_a_bad_setup_is_refused(setup, reason):
 
 
 def test_rules_with_a_bad_deck_are_refused():
-    for deck, reason in [([START[:-8]] + FILLER * 2, "4 fish separated by single spaces"),
-                         (["blue> green> school> <nemo"] + FILLER * 2, "not one of the kinds"),
-                         (["blue> green> school> orange"] + FILLER * 2, "must be written kind>"),
-                         (FILLER, "too small")]:
+    for deck, reason in [
+        ([START[:-8]] + FILLER * 2, "4 fish separated by single spaces"),
+        (["blue> green> school> <nemo"] + FILLER * 2, "not one of the kinds"),
+        (["blue> green> school> orange"] + FILLER * 2, "must be written kind>"),
+        (FILLER, "too small"),
+    ]:
         rules = dict(RULES, deck=deck)
         verdict = verdict_of([], rules=rules)
         assert not verdict.valid and reason in verdict.error, verdict.error

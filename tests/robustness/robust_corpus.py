@@ -54,6 +54,9 @@ def base_logs(game_name: str) -> tuple[dict, ...]:
     the bots take turns at the seats, so every bot plays."""
     names = bots(game_name)
     return tuple(
-        play_bots(game_name, [names[(seat + n) % len(names)] for seat in range(n)], f"robust-{v}-{n}",
-                  variant=v)
-        for v in variants(game_name) for n in player_counts(game_name, v))
+        play_bots(
+            game_name, [names[(seat + n) % len(names)] for seat in range(n)], f"robust-{v}-{n}", variant=v
+        )
+        for v in variants(game_name)
+        for n in player_counts(game_name, v)
+    )

@@ -40,8 +40,18 @@ def stixx(*args, stdin: bytes | None = None, env: dict | None = None, timeout: f
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
         full_env = dict(os.environ, **(env or {}))
-        proc = subprocess.run([sys.executable, "-c", _WRAPPER, str(report), sys.executable, "-m", "stixxcli",
-                               *map(str, args)], input=stdin, capture_output=True, env=full_env, timeout=timeout)
+        proc = subprocess.run(
+            [sys.executable, "-c", _WRAPPER, str(report), sys.executable, "-m", "stixxcli", *map(str, args)],
+            input=stdin,
+            capture_output=True,
+            env=full_env,
+            timeout=timeout,
+        )
         measured = json.loads(report.read_text())
-    return Run(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"),
-               measured["seconds"], measured["peak_kb"] / 1024)
+    return Run(
+        proc.returncode,
+        proc.stdout.decode("utf-8", "replace"),
+        proc.stderr.decode("utf-8", "replace"),
+        measured["seconds"],
+        measured["peak_kb"] / 1024,
+    )

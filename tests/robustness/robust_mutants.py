@@ -12,19 +12,68 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from stixxcli.gamelog import rules_digest
 
 # Values put in place of a number, a string or a whole part of a log.
 HOSTILE = [
-    0, 1, -1, 2, 7, -7, 99, 10 ** 9, -(10 ** 9), 2 ** 31, 2 ** 63, -(2 ** 63), 10 ** 30, -(10 ** 30),
-    10 ** 400, -(10 ** 4000), 0.5, 1.5, -2.5, 1e308, float("inf"), float("-inf"), float("nan"),
-    True, False, None, "", " ", "0", "1", "-1", "x", "red", "A", "B", "C", "seat", "null",
-    "\u00e9\u00e8\U0001f3b2", "\x00", "a" * 10_000, [], {}, [0], [None], ["x"], [[[]]], [[[[[0]]]]],
-    {"seat": 0}, {"": None}, {"a": {"b": {"c": [1, 2, 3]}}}, list(range(200)),
-    "\ud800", "a\udfffb",  # lone surrogates: JSON can write them, but they are not text
+    0,
+    1,
+    -1,
+    2,
+    7,
+    -7,
+    99,
+    10**9,
+    -(10**9),
+    2**31,
+    2**63,
+    -(2**63),
+    10**30,
+    -(10**30),
+    10**400,
+    -(10**4000),
+    0.5,
+    1.5,
+    -2.5,
+    1e308,
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+    True,
+    False,
+    None,
+    "",
+    " ",
+    "0",
+    "1",
+    "-1",
+    "x",
+    "red",
+    "A",
+    "B",
+    "C",
+    "seat",
+    "null",
+    "\u00e9\u00e8\U0001f3b2",
+    "\x00",
+    "a" * 10_000,
+    [],
+    {},
+    [0],
+    [None],
+    ["x"],
+    [[[]]],
+    [[[[[0]]]]],
+    {"seat": 0},
+    {"": None},
+    {"a": {"b": {"c": [1, 2, 3]}}},
+    list(range(200)),
+    "\ud800",
+    "a\udfffb",  # lone surrogates: JSON can write them, but they are not text
 ]
 
 
@@ -40,12 +89,13 @@ HOSTILE += [_nested(60, list), _nested(150, list), _nested(150, dict), _nested(4
 
 @dataclass
 class Mutant:
-    kind: str          # the operators applied, e.g. "drop-move+cut"
-    text: str          # the raw log text
-    must_fail: bool    # the tool must find it invalid
+    kind: str  # the operators applied, e.g. "drop-move+cut"
+    text: str  # the raw log text
+    must_fail: bool  # the tool must find it invalid
 
 
 # Paths into a log -------------------------------------------------------------
+
 
 def nodes(obj, path=()) -> Iterator[tuple]:
     """Every path into `obj` (containers and leaves), depth first."""
@@ -85,7 +135,7 @@ def _new_value(rng: random.Random, old: Any, donors: list[str]):
         return rng.choice([not old, int(old), str(old).lower(), None])
     if isinstance(old, int) and roll < 0.5:
         near = [old + 1, old - 1, -old, rng.randint(-3, 50), str(old)]
-        if abs(old) < 2 ** 53:
+        if abs(old) < 2**53:
             near += [old * 10 ** rng.randint(1, 40), old + 0.5, float(old)]
         return rng.choice(near)
     if isinstance(old, str) and roll < 0.5:
@@ -102,6 +152,7 @@ def _new_value(rng: random.Random, old: Any, donors: list[str]):
 
 # Operators: each changes `log` in place, or returns a replacement text -------------
 
+
 def _moves(log):
     moves = log.get("moves")
     return moves if isinstance(moves, list) else []
@@ -116,7 +167,7 @@ def drop_move(rng, log, donors):
 def drop_tail(rng, log, donors):
     moves = _moves(log)
     if moves:
-        del moves[rng.randrange(len(moves)):]
+        del moves[rng.randrange(len(moves)) :]
 
 
 def duplicate_move(rng, log, donors):
@@ -170,6 +221,7 @@ def _change_in(prefix: tuple, leaves_only: bool):
             log["moves"] = _new_value(rng, None, donors)
             return
         put(log, path, _new_value(rng, get(log, path), donors))
+
     return change
 
 
@@ -249,11 +301,24 @@ def replace_log(rng, log, donors):
 
 
 OPERATORS = [
-    (drop_move, 6), (drop_tail, 2), (duplicate_move, 5), (swap_adjacent, 5), (swap_any, 3),
-    (reorder, 2), (reverse_moves, 1), (change_move_value, 24),
-    (_change_in(("setup",), leaves_only=False), 10), (_change_in(("players",), False), 2),
-    (_change_in((), leaves_only=True), 3), (remove_key, 6), (rename_key, 4), (add_key, 3),
-    (wrong_result, 6), (edit_rules, 5), (edit_rules_and_digest, 5), (replace_log, 1),
+    (drop_move, 6),
+    (drop_tail, 2),
+    (duplicate_move, 5),
+    (swap_adjacent, 5),
+    (swap_any, 3),
+    (reorder, 2),
+    (reverse_moves, 1),
+    (change_move_value, 24),
+    (_change_in(("setup",), leaves_only=False), 10),
+    (_change_in(("players",), False), 2),
+    (_change_in((), leaves_only=True), 3),
+    (remove_key, 6),
+    (rename_key, 4),
+    (add_key, 3),
+    (wrong_result, 6),
+    (edit_rules, 5),
+    (edit_rules_and_digest, 5),
+    (replace_log, 1),
 ]
 _FUNCTIONS = [f for f, _ in OPERATORS]
 _WEIGHTS = [w for _, w in OPERATORS]
@@ -273,8 +338,9 @@ def _only_result_changed(original: dict, mutated) -> bool:
     if not isinstance(mutated, dict) or mutated.get("result") is None:
         return False
     keys = set(original) | set(mutated)
-    differ = [k for k in keys if k not in original or k not in mutated
-              or _same(original[k]) != _same(mutated[k])]
+    differ = [
+        k for k in keys if k not in original or k not in mutated or _same(original[k]) != _same(mutated[k])
+    ]
     return differ == ["result"]
 
 

@@ -55,7 +55,7 @@ def logs(tmp_path_factory):
     trixo = play_bots("trixo", ["random", "random"], "atomic-2")
     big = play_bots("stixx", ["random", "random"], "atomic-3")
     for seat, player in enumerate(big["players"]):
-        player["name"] = f"{seat}" + "n" * 2 ** 20
+        player["name"] = f"{seat}" + "n" * 2**20
     assert all(check_log(log).valid for log in (sixto, trixo, big))
     path = tmp_path_factory.mktemp("atomic") / "logs.json"
     path.write_text(json.dumps([big, trixo, sixto]))
@@ -70,8 +70,12 @@ def test_sigkill_while_writing_leaves_a_whole_log(tmp_path, logs, how):
     target = tmp_path / ("game.jsonl" if how == "lines" else "game.json")
     seen = set()
     for kill in range(KILLS):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target), str(source), how, str(kill)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(target), str(source), how, str(kill)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stdout.readline() == "ready\n", proc.stderr.read()
         time.sleep(rng.uniform(0, 0.3))
         proc.send_signal(signal.SIGKILL)
@@ -139,10 +143,28 @@ def test_signal_during_a_bundled_game_saves_it_unfinished(tmp_path, sig):
     answers = typed_answers([{"name": "Ann"}, {"name": "Bob", "bot": "random"}], 3)
     out = tmp_path / "trixo.json"
     env = dict(os.environ, STIXX_PLUGINS="")
-    proc = subprocess.Popen([sys.executable, "-m", "stixxcli", "play", "trixo", "--player", "Ann",
-                             "--bot", "Bob:random", "--seed", "3", "--out", str(out)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "stixxcli",
+            "play",
+            "trixo",
+            "--player",
+            "Ann",
+            "--bot",
+            "Bob:random",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
     proc.stdin.write(answers[0] + "\n")
     proc.stdin.flush()
     deadline = time.time() + 20
@@ -156,9 +178,14 @@ def test_signal_during_a_bundled_game_saves_it_unfinished(tmp_path, sig):
     log = json.loads(out.read_text())
     assert log["finished"] is False and len(log["moves"]) == 2
     assert check_log(log).valid
-    resumed = subprocess.run([sys.executable, "-m", "stixxcli", "play", "--resume", str(out)],
-                             input="".join(a + "\n" for a in answers[1:]), capture_output=True, text=True,
-                             env=env, timeout=60)
+    resumed = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "play", "--resume", str(out)],
+        input="".join(a + "\n" for a in answers[1:]),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert resumed.returncode == 0, resumed.stderr
     after = json.loads(out.read_text())
     assert after["finished"] is True and after["moves"][:2] == log["moves"]

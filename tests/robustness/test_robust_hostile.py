@@ -14,11 +14,14 @@ import random
 import time
 
 import pytest
-
 from robust_measure import stixx as measured
 
-EXAMPLE = json.loads(open(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "trixo",
-                                       "2-players.json"), encoding="utf-8").read())
+EXAMPLE = json.loads(
+    open(
+        os.path.join(os.path.dirname(__file__), "..", "..", "examples", "trixo", "2-players.json"),
+        encoding="utf-8",
+    ).read()
+)
 CRASH_WORDS = ("Traceback", "internal error", "plugin failed")
 SECONDS = 5
 
@@ -41,13 +44,15 @@ def nested(depth: int, inner="0", kind="list") -> str:
 @pytest.fixture(scope="module")
 def baseline():
     """Peak memory of validating one small, valid log."""
-    run = measured("validate", os.path.join(os.path.dirname(__file__), "..", "..", "examples", "trixo",
-                                            "2-players.json"))
+    run = measured(
+        "validate", os.path.join(os.path.dirname(__file__), "..", "..", "examples", "trixo", "2-players.json")
+    )
     assert run.code == 0, run.stderr
     return run.peak_mb
 
 
 # Logs ----------------------------------------------------------------------------
+
 
 def _log_with(**changes) -> dict:
     log = json.loads(json.dumps(EXAMPLE))
@@ -55,29 +60,40 @@ def _log_with(**changes) -> dict:
     return log
 
 
-BIG = 50 * 2 ** 20
+BIG = 50 * 2**20
 
 HOSTILE_LOGS = {
     # name: (bytes, words the refusal says)
-    "binary": (random.Random(1).randbytes(2 ** 20), "not a text file"),
+    "binary": (random.Random(1).randbytes(2**20), "not a text file"),
     "empty": (b"", "empty file"),
     "blank": (b"  \n\n\t \n", "empty file"),
     "nul bytes": (b"\x00" * 1000, "invalid JSON"),
     "nested 100000 lists": (nested(100_000).encode(), "nested more than 100 levels"),
     "nested 100000 objects": (nested(100_000, kind="dict").encode(), "nested more than 100 levels"),
-    "moves nested 5000 deep": (json.dumps(_log_with(moves=[0])).replace("[0]", nested(5000)).encode(),
-                               "nested more than 100 levels"),
-    "setup nested 150 deep": (json.dumps(_log_with(setup=[0])).replace('"setup": [0]', '"setup": '
-                                                                        + nested(150)).encode(),
-                              "nested more than 100 levels"),
-    "a number of 5000 digits": (json.dumps(_log_with(seed=0)).replace('"seed": 0', '"seed": 1' + "0" * 5000)
-                                .encode(), "invalid JSON: Exceeds the limit"),
-    "10**5000 in a move": (json.dumps(EXAMPLE).replace('"seat": 0', '"seat": 1' + "0" * 5000, 1).encode(),
-                           "invalid JSON: Exceeds the limit"),
-    "4000 digits in a move": (json.dumps(EXAMPLE).replace('"seat": 0', '"seat": 1' + "0" * 4000, 1).encode(),
-                              "move 0"),
-    "1e999999 as the seed": (json.dumps(_log_with(seed=0)).replace('"seed": 0', '"seed": 1e999999').encode(),
-                             "'seed' must be a number or text"),
+    "moves nested 5000 deep": (
+        json.dumps(_log_with(moves=[0])).replace("[0]", nested(5000)).encode(),
+        "nested more than 100 levels",
+    ),
+    "setup nested 150 deep": (
+        json.dumps(_log_with(setup=[0])).replace('"setup": [0]', '"setup": ' + nested(150)).encode(),
+        "nested more than 100 levels",
+    ),
+    "a number of 5000 digits": (
+        json.dumps(_log_with(seed=0)).replace('"seed": 0', '"seed": 1' + "0" * 5000).encode(),
+        "invalid JSON: Exceeds the limit",
+    ),
+    "10**5000 in a move": (
+        json.dumps(EXAMPLE).replace('"seat": 0', '"seat": 1' + "0" * 5000, 1).encode(),
+        "invalid JSON: Exceeds the limit",
+    ),
+    "4000 digits in a move": (
+        json.dumps(EXAMPLE).replace('"seat": 0', '"seat": 1' + "0" * 4000, 1).encode(),
+        "move 0",
+    ),
+    "1e999999 as the seed": (
+        json.dumps(_log_with(seed=0)).replace('"seed": 0', '"seed": 1e999999').encode(),
+        "'seed' must be a number or text",
+    ),
     "a lone surrogate": (json.dumps(_log_with(variant="\ud800")).encode(), "lone surrogate"),
     "a list": (b"[1, 2, 3]", "a game log is a JSON object, not a list"),
     "null": (b"null", "a game log is a JSON object"),
@@ -93,7 +109,7 @@ def _content(name: str) -> bytes:
     data, _ = HOSTILE_LOGS[name]
     if name == "50 MB of garbage on one line":
         rng = random.Random(2)
-        alphabet = b"abcdefghij0123456789 ,:{}[]\"\\"
+        alphabet = b'abcdefghij0123456789 ,:{}[]"\\'
         data = bytes(rng.choice(alphabet) for _ in range(4096)) * (BIG // 4096)
     elif name == "a string of 50 MB":
         data = b'"' + b"x" * BIG + b'"'
@@ -111,7 +127,7 @@ def test_hostile_log_refused_quickly_in_bounded_memory(name, tmp_path, baseline)
     assert words in one_line(run)
     assert run.seconds < SECONDS
     # Reading a log holds its bytes and its text: at most a few times its size.
-    assert run.peak_mb - baseline < 40 + 2.5 * len(data) / 2 ** 20, (run.peak_mb, baseline)
+    assert run.peak_mb - baseline < 40 + 2.5 * len(data) / 2**20, (run.peak_mb, baseline)
 
 
 @pytest.mark.parametrize("name", [n for n in HOSTILE_LOGS if "50 MB" not in n])
@@ -134,8 +150,15 @@ def test_hostile_log_refused_by_replay_score_and_resume(stixx, tmp_path, name, c
 def test_hostile_logs_in_one_corpus_each_get_a_verdict(stixx, tmp_path):
     """A JSON Lines corpus mixing valid logs with hostile lines: a verdict per
     line, in order, and the valid ones still valid."""
-    lines = [json.dumps(EXAMPLE), nested(5000), "\x00\x01garbage", json.dumps(EXAMPLE)[:-40],
-             json.dumps(_log_with(variant="\ud800")), "[]", json.dumps(EXAMPLE)]
+    lines = [
+        json.dumps(EXAMPLE),
+        nested(5000),
+        "\x00\x01garbage",
+        json.dumps(EXAMPLE)[:-40],
+        json.dumps(_log_with(variant="\ud800")),
+        "[]",
+        json.dumps(EXAMPLE),
+    ]
     path = tmp_path / "corpus.jsonl"
     path.write_text("\n".join(lines) + "\n")
     r = stixx("validate", path)
@@ -181,6 +204,7 @@ def test_missing_file_and_directory_are_usage_errors(stixx, tmp_path):
 
 # Nothing is run as code ---------------------------------------------------------------
 
+
 def test_strings_in_a_log_are_never_evaluated(stixx, tmp_path):
     marker = tmp_path / "ran"
     payload = f"__import__('os').system('touch {marker}')"
@@ -200,6 +224,7 @@ def test_strings_in_a_log_are_never_evaluated(stixx, tmp_path):
 
 # Rule files --------------------------------------------------------------------------
 
+
 def billion_laughs(levels=9) -> str:
     lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     for i in range(1, levels):
@@ -208,26 +233,47 @@ def billion_laughs(levels=9) -> str:
 
 
 HOSTILE_RULES = {
-    "python/object/apply": ('extends: standard\nboard_radius: !!python/object/apply:os.system ["touch {marker}"]\n',
-                            "invalid YAML: could not determine a constructor for the tag"),
-    "python/object/new": ('extends: standard\ncolours: !!python/object/new:subprocess.Popen [["touch", "{marker}"]]\n',
-                          "invalid YAML: could not determine a constructor for the tag"),
+    "python/object/apply": (
+        'extends: standard\nboard_radius: !!python/object/apply:os.system ["touch {marker}"]\n',
+        "invalid YAML: could not determine a constructor for the tag",
+    ),
+    "python/object/new": (
+        'extends: standard\ncolours: !!python/object/new:subprocess.Popen [["touch", "{marker}"]]\n',
+        "invalid YAML: could not determine a constructor for the tag",
+    ),
     "python/name in extends": ("extends: !!python/name:os.system\n", "invalid YAML"),
     "python/module": ("extends: standard\nx: !!python/module:os\n", "invalid YAML"),
     "billion laughs": (billion_laughs(), "YAML aliases (*name) are not allowed"),
-    "merge key": ('base: &b {board_radius: 2}\n<<: *b\n', "YAML aliases (*name) are not allowed"),
-    "nested 100000 deep": ("extends: standard\nboard_radius: " + "[" * 100_000 + "]" * 100_000 + "\n",
-                           "invalid YAML"),
-    "nested 60 deep": ("extends: standard\ncolours: " + "[" * 60 + "]" * 60 + "\n", "nested more than 50 levels"),
-    "nested 987 deep": ("extends: standard\nboard_radius: " + "[" * 987 + "1" + "]" * 987 + "\n",
-                        "nested more than 50 levels"),
+    "merge key": ("base: &b {board_radius: 2}\n<<: *b\n", "YAML aliases (*name) are not allowed"),
+    "nested 100000 deep": (
+        "extends: standard\nboard_radius: " + "[" * 100_000 + "]" * 100_000 + "\n",
+        "invalid YAML",
+    ),
+    "nested 60 deep": (
+        "extends: standard\ncolours: " + "[" * 60 + "]" * 60 + "\n",
+        "nested more than 50 levels",
+    ),
+    "nested 987 deep": (
+        "extends: standard\nboard_radius: " + "[" * 987 + "1" + "]" * 987 + "\n",
+        "nested more than 50 levels",
+    ),
     "5000 digits": ("extends: standard\nboard_radius: 1" + "0" * 5000 + "\n", "a value that cannot be read"),
-    "!!int of 5000 digits": ("extends: standard\nboard_radius: !!int 1" + "0" * 5000 + "\n",
-                             "a value that cannot be read"),
-    "binary literal of 50000 bits": ("extends: standard\nboard_radius: 0b1" + "0" * 50_000 + "\n",
-                                     "a number of more than 1024 bits"),
-    "hex literal": ("extends: standard\nboard_radius: 0x" + "f" * 400 + "\n", "a number of more than 1024 bits"),
-    "1e999999": ("extends: standard\nboard_radius: !!float 1e999999\n", "board_radius must be a whole number"),
+    "!!int of 5000 digits": (
+        "extends: standard\nboard_radius: !!int 1" + "0" * 5000 + "\n",
+        "a value that cannot be read",
+    ),
+    "binary literal of 50000 bits": (
+        "extends: standard\nboard_radius: 0b1" + "0" * 50_000 + "\n",
+        "a number of more than 1024 bits",
+    ),
+    "hex literal": (
+        "extends: standard\nboard_radius: 0x" + "f" * 400 + "\n",
+        "a number of more than 1024 bits",
+    ),
+    "1e999999": (
+        "extends: standard\nboard_radius: !!float 1e999999\n",
+        "board_radius must be a whole number",
+    ),
     "month 13": ("extends: standard\nboard_radius: 2001-13-45\n", "a value that cannot be read"),
     "!!int abc": ("extends: standard\nboard_radius: !!int abc\n", "a value that cannot be read"),
     "!!bool abc": ("extends: standard\nboard_radius: !!bool abc\n", "a value that cannot be read"),
@@ -263,13 +309,37 @@ def test_hostile_rule_file_found_by_name_refused_in_play(stixx, tmp_path, monkey
     marker = tmp_path / "ran"
     folder = tmp_path / "rules" / "stixx"
     folder.mkdir(parents=True)
-    (folder / "evil.yaml").write_text(HOSTILE_RULES["python/object/apply"][0].replace("{marker}", str(marker)))
+    (folder / "evil.yaml").write_text(
+        HOSTILE_RULES["python/object/apply"][0].replace("{marker}", str(marker))
+    )
     env = {"STIXX_RULES_PATH": str(tmp_path / "rules")}
-    for args in (("play", "stixx", "--variant", "evil", "--bot", "a:random", "--bot", "b:random",
-                  "--out", tmp_path / "g.json"),
-                 ("simulate", "stixx", "--variant", "evil", "-n", 1),
-                 ("play", "stixx", "--rules", folder / "evil.yaml", "--bot", "a:random", "--bot", "b:random",
-                  "--out", tmp_path / "g.json")):
+    for args in (
+        (
+            "play",
+            "stixx",
+            "--variant",
+            "evil",
+            "--bot",
+            "a:random",
+            "--bot",
+            "b:random",
+            "--out",
+            tmp_path / "g.json",
+        ),
+        ("simulate", "stixx", "--variant", "evil", "-n", 1),
+        (
+            "play",
+            "stixx",
+            "--rules",
+            folder / "evil.yaml",
+            "--bot",
+            "a:random",
+            "--bot",
+            "b:random",
+            "--out",
+            tmp_path / "g.json",
+        ),
+    ):
         r = stixx(*args, env=env)
         assert r.exit_code == 1 and "invalid YAML" in one_line(r)
     assert not marker.exists() and not (tmp_path / "g.json").exists()

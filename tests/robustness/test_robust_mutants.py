@@ -13,11 +13,10 @@ import json
 import random
 
 import pytest
-
-from stixxcli.engine import check_texts
-
 from robust_corpus import FUZZ, GAMES, base_logs
 from robust_mutants import mutants
+
+from stixxcli.engine import check_texts
 
 # What only a crash says: the game's own code failed, or the tool's.
 CRASH_WORDS = ("plugin failed", "internal error", "Traceback")
@@ -44,8 +43,9 @@ def _checked(items):
             try:
                 check_texts([(where, text)])
             except BaseException as e:
-                raise AssertionError(f"check_texts raised {type(e).__name__}: {e} on {where}: "
-                                     f"{text[:2000]}") from e
+                raise AssertionError(
+                    f"check_texts raised {type(e).__name__}: {e} on {where}: {text[:2000]}"
+                ) from e
         raise
 
 
@@ -85,9 +85,20 @@ def test_every_mutant_gets_one_clear_verdict(game):
     assert outcomes["refused"] > total * 0.25, outcomes
     assert outcomes["valid"] > 0, outcomes
     assert must_fail > total * 0.08, must_fail
-    for op in ("drop-move", "duplicate-move", "swap-adjacent", "reorder", "change-move-value",
-               "remove-key", "rename-key", "wrong-result", "edit-rules", "edit-rules-and-digest",
-               "replace-log", "cut"):
+    for op in (
+        "drop-move",
+        "duplicate-move",
+        "swap-adjacent",
+        "reorder",
+        "change-move-value",
+        "remove-key",
+        "rename-key",
+        "wrong-result",
+        "edit-rules",
+        "edit-rules-and-digest",
+        "replace-log",
+        "cut",
+    ):
         assert kinds[op] > 0, (op, kinds)
 
 
@@ -113,8 +124,11 @@ def samples(tmp_path_factory):
 
 def one_error_line(stderr: str) -> bool:
     lines = stderr.splitlines()
-    return (len(lines) == 1 and lines[0].startswith("stixx: error: ")
-            and not any(word in stderr for word in CRASH_WORDS))
+    return (
+        len(lines) == 1
+        and lines[0].startswith("stixx: error: ")
+        and not any(word in stderr for word in CRASH_WORDS)
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)

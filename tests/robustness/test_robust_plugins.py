@@ -8,12 +8,10 @@ from __future__ import annotations
 import json
 
 import pytest
+import robust_faulty
 
 from stixxcli.engine import play_bots
 from stixxcli.gamelog import new_log
-
-import robust_faulty
-from robust_faulty import FAULTS
 
 CRASH_WORDS = ("Traceback", "internal error")
 
@@ -77,25 +75,33 @@ def test_validate_names_the_game_and_goes_on_with_the_next_log(faulty, stixx, tm
         assert "valid calm game" in lines[0] and "valid calm game" in lines[4]
         assert "valid trixo game" in lines[5] and "valid fault-turn game" in lines[6]
         assert "the fault-start plugin failed in setup: Oops: start went wrong on purpose" in lines[1]
-        assert ("move 2 by Ann (seat 0) is illegal: the fault-apply plugin failed in apply: "
-                "Oops: apply went wrong on purpose") in lines[2]
+        assert (
+            "move 2 by Ann (seat 0) is illegal: the fault-apply plugin failed in apply: "
+            "Oops: apply went wrong on purpose"
+        ) in lines[2]
         assert "the fault-result plugin failed in result: Oops: result went wrong on purpose" in lines[3]
         assert not any(word in r.output for word in CRASH_WORDS)
         assert r.stderr.endswith("7 logs: 4 valid, 3 invalid\n")
 
 
-@pytest.mark.parametrize("fault, command", [
-    ("setup", ("play", "fault-setup", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
-    ("turn", ("play", "fault-turn", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
-    ("apply", ("play", "fault-apply", "--bot", "a:random", "--bot", "b:random", "--seed", 1, "--out", "-")),
-    ("result", ("play", "fault-result", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
-    ("bot", ("play", "calm", "--bot", "a:random", "--bot", "b:bot-fault", "--out", "-")),
-    ("start", ("replay", "LOG")),
-    ("render", ("replay", "LOG")),
-    ("view", ("replay", "LOG", "--json")),
-    ("result", ("score", "LOG")),
-    ("apply", ("simulate", "fault-apply", "-n", 4)),
-])
+@pytest.mark.parametrize(
+    "fault, command",
+    [
+        ("setup", ("play", "fault-setup", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
+        ("turn", ("play", "fault-turn", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
+        (
+            "apply",
+            ("play", "fault-apply", "--bot", "a:random", "--bot", "b:random", "--seed", 1, "--out", "-"),
+        ),
+        ("result", ("play", "fault-result", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
+        ("bot", ("play", "calm", "--bot", "a:random", "--bot", "b:bot-fault", "--out", "-")),
+        ("start", ("replay", "LOG")),
+        ("render", ("replay", "LOG")),
+        ("view", ("replay", "LOG", "--json")),
+        ("result", ("score", "LOG")),
+        ("apply", ("simulate", "fault-apply", "-n", 4)),
+    ],
+)
 def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command):
     game = "calm" if fault == "bot" else f"fault-{fault}"
     path = tmp_path / "game.json"
@@ -117,8 +123,19 @@ def test_a_fault_in_a_human_game_saves_the_game_so_far(faulty, stixx, tmp_path):
     game with a human: named in one line, and the moves played so far are kept."""
     for fault in ("announce", "render"):
         out = tmp_path / f"{fault}.json"
-        r = stixx("play", f"fault-{fault}", "--player", "Ann", "--bot", "Bob:random", "--seed", 2,
-                  "--out", out, input="1\n" * 10)
+        r = stixx(
+            "play",
+            f"fault-{fault}",
+            "--player",
+            "Ann",
+            "--bot",
+            "Bob:random",
+            "--seed",
+            2,
+            "--out",
+            out,
+            input="1\n" * 10,
+        )
         assert r.exit_code == 1, r.output
         line = error_line(r)
         assert f"the fault-{fault} plugin failed in {fault}" in line, line
@@ -132,8 +149,21 @@ def test_moves_of_bots_before_a_fault_are_kept(faulty, stixx, tmp_path):
     """Ann plays (the log is written), Bob's bot plays, Cid's bot fails: the
     log keeps both moves, unfinished, and it validates."""
     out = tmp_path / "calm.json"
-    r = stixx("play", "calm", "--player", "Ann", "--bot", "Bob:random", "--bot", "Cid:bot-fault",
-              "--seed", 3, "--out", out, input="1\n" * 5)
+    r = stixx(
+        "play",
+        "calm",
+        "--player",
+        "Ann",
+        "--bot",
+        "Bob:random",
+        "--bot",
+        "Cid:bot-fault",
+        "--seed",
+        3,
+        "--out",
+        out,
+        input="1\n" * 5,
+    )
     assert r.exit_code == 1
     assert "the calm plugin failed in bot bot-fault" in error_line(r)
     log = json.loads(out.read_text())

@@ -13,14 +13,18 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from robust_corpus import GAMES, bots, cases, player_counts, variants
 
 from stixxcli.engine import check_log, play_bots, replay
 from stixxcli.gamelog import AtomicLines, canonical, load_logs, write_log
 
-from robust_corpus import GAMES, bots, cases, player_counts, variants
-
-SETTINGS = settings(max_examples=6, derandomize=True, deadline=None, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=6,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
 
 def test_the_cases_are_every_shipped_variant(stixx):
@@ -34,7 +38,7 @@ def test_the_cases_are_every_shipped_variant(stixx):
 
 @pytest.mark.parametrize("game, variant, players", cases())
 @SETTINGS
-@given(seed=st.integers(min_value=0, max_value=2 ** 32), data=st.data())
+@given(seed=st.integers(min_value=0, max_value=2**32), data=st.data())
 def test_bot_games_validate_replay_and_round_trip(game, variant, players, seed, data, tmp_path):
     seats = data.draw(st.lists(st.sampled_from(bots(game)), min_size=players, max_size=players), "bots")
     log = play_bots(game, seats, seed, variant=variant)
@@ -60,8 +64,12 @@ def test_bot_games_validate_replay_and_round_trip(game, variant, players, seed, 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_corpus_written_and_read_gives_back_every_log(game, tmp_path):
-    logs = [play_bots(game, [bots(game)[0]] * n, f"corpus-{v}-{n}", variant=v)
-            for v in variants(game) for n in (2, 1) if n in player_counts(game, v)][:4]
+    logs = [
+        play_bots(game, [bots(game)[0]] * n, f"corpus-{v}-{n}", variant=v)
+        for v in variants(game)
+        for n in (2, 1)
+        if n in player_counts(game, v)
+    ][:4]
     path = tmp_path / "corpus.jsonl"
     out = AtomicLines(path)
     for log in logs:
@@ -70,4 +78,3 @@ def test_a_corpus_written_and_read_gives_back_every_log(game, tmp_path):
     back = list(load_logs(path))
     assert [where for where, _ in back] == [f"{path}:{n}" for n in range(1, len(logs) + 1)]
     assert [canonical(b) for _, b in back] == [canonical(log) for log in logs]
-

@@ -3,7 +3,8 @@ score or one clear refusal, never a crash."""
 
 import string
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stixxcli.errors import StixxError
 from stixxcli.plugins import get_game
@@ -31,10 +32,13 @@ def test_any_text_gets_a_score_or_one_clear_line(lines):
 
 
 @settings(max_examples=200, derandomize=True, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
-                    lambda inner: st.lists(inner, max_size=13) | st.dictionaries(st.text(max_size=5), inner,
-                                                                                  max_size=3),
-                    max_leaves=80))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+        lambda inner: st.lists(inner, max_size=13) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=80,
+    )
+)
 def test_any_json_gets_a_score_or_one_clear_line(value):
     import json
 

@@ -10,9 +10,11 @@ from stixxcli.rules import resolve
 COLOURS = ["red", "yellow", "green", "blue", "purple", "orange"]
 # Sheet A: every row shows 1 2 3 4 5 6 1 2 3 4 5 6, so box b shows ((b - 1) % 6) + 1.
 # Sheet B: every row shows 6 5 4 3 2 1 6 5 4 3 2 1.
-SHEETS = {"A": [[1, 2, 3, 4, 5, 6] * 2 for _ in COLOURS],
-          "B": [[6, 5, 4, 3, 2, 1] * 2 for _ in COLOURS],
-          "C": [[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2] for _ in COLOURS]}
+SHEETS = {
+    "A": [[1, 2, 3, 4, 5, 6] * 2 for _ in COLOURS],
+    "B": [[6, 5, 4, 3, 2, 1] * 2 for _ in COLOURS],
+    "C": [[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2] for _ in COLOURS],
+}
 NAMES = ["Ada", "Bo", "Cy"]
 
 
@@ -20,12 +22,12 @@ def game():
     return get_game("sixto")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def standard_rules():
     return variant_rules("standard")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def variant_rules(variant):
     return resolve(game(), variant).values
 
@@ -45,8 +47,13 @@ def rules(**changes):
 
 
 def make_log(moves, *, players=2, finished=False, setup=None, variant="standard", **rule_changes):
-    log = new_log("sixto", variant, rules(**rule_changes), [{"name": n} for n in NAMES[:players]],
-                  setup if setup is not None else {"sheets": ["A", "B", "C"][:players]})
+    log = new_log(
+        "sixto",
+        variant,
+        rules(**rule_changes),
+        [{"name": n} for n in NAMES[:players]],
+        setup if setup is not None else {"sheets": ["A", "B", "C"][:players]},
+    )
     log["moves"] = list(moves)
     log["finished"] = finished
     return log
@@ -64,7 +71,7 @@ def crosses(text):
     out = []
     for word in text.split():
         colour = word.rstrip("0123456789")
-        out.append([colour, int(word[len(colour):])])
+        out.append([colour, int(word[len(colour) :])])
     return out
 
 
@@ -75,12 +82,17 @@ def turn(seat, rolls, *per_seat):
     return {"seat": seat, "rolls": rolls, "crosses": [crosses(t) for t in per_seat]}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bot_logs():
     """Seeded bot games: 1 to 6 players with the standard rules, and the solo game."""
-    lineups = [["greedy"], ["greedy", "random"], ["random", "greedy", "greedy"],
-               ["greedy", "random", "greedy", "random"], ["random"] * 2 + ["greedy"] * 3,
-               ["greedy", "random"] * 3]
+    lineups = [
+        ["greedy"],
+        ["greedy", "random"],
+        ["random", "greedy", "greedy"],
+        ["greedy", "random", "greedy", "random"],
+        ["random"] * 2 + ["greedy"] * 3,
+        ["greedy", "random"] * 3,
+    ]
     logs = []
     for seed in range(3):
         for bots in lineups:

@@ -31,8 +31,11 @@ def test_score_a_table_of_four_sheets(stixx):
 
 def test_a_sheet_against_the_rules_fails(stixx, tmp_path):
     bad = tmp_path / "bad.txt"
-    bad.write_text(RULEBOOK.read_text().replace("yellow: x . . x x . . . .  | . . .",
-                                                "yellow: x . . x x . . . .  | x . ."))
+    bad.write_text(
+        RULEBOOK.read_text().replace(
+            "yellow: x . . x x . . . .  | . . .", "yellow: x . . x x . . . .  | x . ."
+        )
+    )
     result = stixx("score", "--sheet", bad)
     assert result.exit_code == 1
     assert "bad.txt:6" in result.output and "row 2 (yellow), box 10" in result.output
@@ -58,9 +61,13 @@ def test_play_bots_and_score_the_log(stixx, tmp_path):
 def test_a_human_types_crosses(stixx, tmp_path):
     out = tmp_path / "table.json"
     typed = "help\nk\nzz9\nr9\nr2 y3\n"  # help, keep the roll, two refused answers, then crosses
-    result = stixx("play", "sixto", "--player", "Ann", "--bot", "B:greedy", "--seed", 1, "--out", out, input=typed)
+    result = stixx(
+        "play", "sixto", "--player", "Ann", "--bot", "B:greedy", "--seed", 1, "--out", out, input=typed
+    )
     assert "r2 y3" in result.output  # help lists it
-    assert "no colour 'zz'" in result.output and "box 9 of red shows 3, but the red die shows 1" in result.output
+    assert (
+        "no colour 'zz'" in result.output and "box 9 of red shows 3, but the red die shows 1" in result.output
+    )
     log = json.loads(out.read_text())
     assert log["moves"][0]["seat"] == 0 and log["moves"][0]["crosses"][0] == [["red", 2], ["yellow", 3]]
     assert not log["finished"]

@@ -3,10 +3,9 @@
 import random
 
 import pytest
+from sixto_logs import COLOURS, make_log, play, roll, turn
 
-from stixxcli.engine import check_log, open_game, play_bots, replay
-
-from sixto_logs import play, COLOURS, make_log, roll, turn
+from stixxcli.engine import check_log, open_game, replay
 
 
 def verdict_of(moves, **kwargs):
@@ -36,8 +35,10 @@ def ada_reaches_four_in(colours):
 
 
 def test_everyone_uses_the_active_players_roll():
-    moves = [turn(0, roll(1, 2, 3, 4, 5, 6), "red1 yellow2 green3", "orange1"),
-             turn(1, roll(6), "red6", "red1 yellow1")]
+    moves = [
+        turn(0, roll(1, 2, 3, 4, 5, 6), "red1 yellow2 green3", "orange1"),
+        turn(1, roll(6), "red6", "red1 yellow1"),
+    ]
     state = final_state(moves)
     assert state.crossed[0][0][:6] == [True, False, False, False, False, True]
     assert state.crossed[1][5][0] and state.crossed[1][0][0] and state.crossed[1][1][0]
@@ -99,10 +100,12 @@ def test_no_cross_in_a_closed_colour():
 def test_game_ends_after_the_turn_the_third_die_leaves():
     # Ada closes red and yellow in turn 6, green in turn 8.
     moves = ada_reaches_four_in(["red", "yellow", "green"])
-    moves += [turn(0, roll(4), "red10 yellow10 green10", ""),
-              turn(1, roll(5), "red11 yellow11", ""),
-              turn(0, roll(6, dice=COLOURS[2:]), "", ""),
-              turn(1, roll(5, dice=COLOURS[2:]), "green11", "")]
+    moves += [
+        turn(0, roll(4), "red10 yellow10 green10", ""),
+        turn(1, roll(5), "red11 yellow11", ""),
+        turn(0, roll(6, dice=COLOURS[2:]), "", ""),
+        turn(1, roll(5, dice=COLOURS[2:]), "green11", ""),
+    ]
     state = final_state(moves[:7])
     assert len(state.closed) == 2 and not state.over
     verdict = verdict_of(moves, finished=True)
@@ -191,8 +194,12 @@ def test_no_roll():
 
 
 def test_cross_whose_box_does_not_show_the_die():
-    refused([turn(0, roll(1, 2, 3, 4, 5, 6), "", "red3")], 0,
-            "Bo (seat 1)", "box 3 of red shows 4, but the red die shows 1")
+    refused(
+        [turn(0, roll(1, 2, 3, 4, 5, 6), "", "red3")],
+        0,
+        "Bo (seat 1)",
+        "box 3 of red shows 4, but the red die shows 1",
+    )
 
 
 def test_box_left_of_an_earlier_cross():
@@ -253,15 +260,18 @@ def test_a_refused_move_leaves_the_state_unchanged():
 # Setup ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("setup, words", [
-    ({"sheets": ["A", "A"]}, "sheet A is dealt twice"),
-    ({"sheets": ["A", "Z"]}, "no sheet 'Z'"),
-    ({"sheets": ["A"]}, "deals 1 sheets to 2 players"),
-    ({"sheets": ["A", 1]}, "no sheet 1"),
-    ({"sheets": "A B"}, "'sheets' must be a list"),
-    ({"sheets": ["A", "B"], "first": 1}, "unknown key 'first'"),
-    ([], "must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    "setup, words",
+    [
+        ({"sheets": ["A", "A"]}, "sheet A is dealt twice"),
+        ({"sheets": ["A", "Z"]}, "no sheet 'Z'"),
+        ({"sheets": ["A"]}, "deals 1 sheets to 2 players"),
+        ({"sheets": ["A", 1]}, "no sheet 1"),
+        ({"sheets": "A B"}, "'sheets' must be a list"),
+        ({"sheets": ["A", "B"], "first": 1}, "unknown key 'first'"),
+        ([], "must be a JSON object"),
+    ],
+)
 def test_bad_setups(setup, words):
     verdict = verdict_of([], setup=setup)
     assert not verdict.valid and verdict.index is None and words in verdict.error
@@ -274,10 +284,15 @@ def test_malformed_input_never_breaks_the_plugin():
     refusals = 0
     for _ in range(400):
         broken = make_log([], players=3)
-        broken["rules"], broken["rules_digest"], broken["setup"] = log["rules"], log["rules_digest"], log["setup"]
-        broken["moves"] = [dict(m, rolls=[dict(r) for r in m["rolls"]], crosses=[[list(c) for c in s]
-                                                                                for s in m["crosses"]])
-                           for m in log["moves"]]
+        broken["rules"], broken["rules_digest"], broken["setup"] = (
+            log["rules"],
+            log["rules_digest"],
+            log["setup"],
+        )
+        broken["moves"] = [
+            dict(m, rolls=[dict(r) for r in m["rolls"]], crosses=[[list(c) for c in s] for s in m["crosses"]])
+            for m in log["moves"]
+        ]
         move = rng.choice(broken["moves"])
         where = rng.choice(["seat", "rolls", "roll", "roll value", "crosses", "seat crosses", "cross", "box"])
         value = rng.choice(junk)

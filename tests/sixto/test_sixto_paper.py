@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from sixto_logs import bot_logs, game, standard_rules
 
 from stixxcli.engine import check_log, replay
 from stixxcli.errors import StixxError
-
-from sixto_logs import bot_logs, game, standard_rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "sixto"
 RULEBOOK = (EXAMPLES / "rulebook-example.txt").read_text()
@@ -42,9 +41,15 @@ def shown(renderable) -> str:
 
 def test_rulebook_example_scores_151():
     out = score(("rulebook-example.txt", RULEBOOK)).to_json()
-    assert out == {"name": "rulebook-example", "rows": [15, 5, 28, 15, 21, 21],
-                   "columns": [15, 0, -5, 21, 0, -5, 5, 10, 5], "rows_total": 105,
-                   "columns_total": 46, "total": 151, "crosses": 32}
+    assert out == {
+        "name": "rulebook-example",
+        "rows": [15, 5, 28, 15, 21, 21],
+        "columns": [15, 0, -5, 21, 0, -5, 5, 10, 5],
+        "rows_total": 105,
+        "columns_total": 46,
+        "total": 151,
+        "crosses": 32,
+    }
 
 
 def test_rulebook_example_renders_like_the_sheet():
@@ -54,22 +59,38 @@ def test_rulebook_example_renders_like_the_sheet():
     assert text.count("|") >= 6  # the line before the target area
 
 
-@pytest.mark.parametrize("name, text", [
-    ("plain.txt", "\n".join(RULEBOOK_ROWS)),
-    ("marks.txt", "\n".join(r.replace(".", "o").replace("x", "X") for r in RULEBOOK_ROWS)),
-    ("dashes.txt", "\n".join(r.replace(".", "-") for r in RULEBOOK_ROWS[:3])
-     + "\n" + "\n".join(r.replace(".", "_") for r in RULEBOOK_ROWS[3:])),
-    ("labels.txt", "# a comment line\n\n" + "\n".join(f"row {i}: {r[:9]} | {r[9:]}  # note"
-                                                     for i, r in enumerate(RULEBOOK_ROWS))),
-    ("list.yaml", "\n".join(f"- [{', '.join('true' if c == 'x' else 'false' for c in r)}]"
-                            for r in RULEBOOK_ROWS)),
-    ("strings.yaml", "\n".join(f'- "{r}"' for r in RULEBOOK_ROWS)),
-    ("mapping.yaml", "name: Ann\nrows:\n" + "\n".join(f"  - {r}" for r in RULEBOOK_ROWS)),
-    ("sheet.json", json.dumps([[c == "x" for c in r] for r in RULEBOOK_ROWS])),
-    ("-", json.dumps({"rows": RULEBOOK_ROWS})),
-    ("no-extension", "- [" + "]\n- [".join(", ".join("true" if c == "x" else "false" for c in r)
-                                          for r in RULEBOOK_ROWS) + "]"),
-])
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("plain.txt", "\n".join(RULEBOOK_ROWS)),
+        ("marks.txt", "\n".join(r.replace(".", "o").replace("x", "X") for r in RULEBOOK_ROWS)),
+        (
+            "dashes.txt",
+            "\n".join(r.replace(".", "-") for r in RULEBOOK_ROWS[:3])
+            + "\n"
+            + "\n".join(r.replace(".", "_") for r in RULEBOOK_ROWS[3:]),
+        ),
+        (
+            "labels.txt",
+            "# a comment line\n\n"
+            + "\n".join(f"row {i}: {r[:9]} | {r[9:]}  # note" for i, r in enumerate(RULEBOOK_ROWS)),
+        ),
+        (
+            "list.yaml",
+            "\n".join(f"- [{', '.join('true' if c == 'x' else 'false' for c in r)}]" for r in RULEBOOK_ROWS),
+        ),
+        ("strings.yaml", "\n".join(f'- "{r}"' for r in RULEBOOK_ROWS)),
+        ("mapping.yaml", "name: Ann\nrows:\n" + "\n".join(f"  - {r}" for r in RULEBOOK_ROWS)),
+        ("sheet.json", json.dumps([[c == "x" for c in r] for r in RULEBOOK_ROWS])),
+        ("-", json.dumps({"rows": RULEBOOK_ROWS})),
+        (
+            "no-extension",
+            "- ["
+            + "]\n- [".join(", ".join("true" if c == "x" else "false" for c in r) for r in RULEBOOK_ROWS)
+            + "]",
+        ),
+    ],
+)
 def test_every_sheet_form_scores_the_same(name, text):
     out = score((name, text)).to_json()
     assert out["total"] == 151 and out["crosses"] == 32
@@ -77,14 +98,24 @@ def test_every_sheet_form_scores_the_same(name, text):
     assert out["name"] == expected
 
 
-@pytest.mark.parametrize("text, where, words", [
-    ("\n".join(RULEBOOK_ROWS[:2] + ["x..x.xyx.xx."] + RULEBOOK_ROWS[3:]), "sheet.txt:3", "'y' is not a box"),
-    ("\n".join(RULEBOOK_ROWS[:1] + ["x..xx......"] + RULEBOOK_ROWS[2:]), "sheet.txt:2",
-     "11 boxes, but a row has 12"),
-    ("\n".join(RULEBOOK_ROWS + ["............"]), "sheet.txt:7", "this is row 7"),
-    ("\n".join(RULEBOOK_ROWS[:5]) + "\n# end\n", "sheet.txt:5", "5 rows, but a sheet has 6"),
-    ("# nothing\n", "sheet.txt", "0 rows"),
-])
+@pytest.mark.parametrize(
+    "text, where, words",
+    [
+        (
+            "\n".join(RULEBOOK_ROWS[:2] + ["x..x.xyx.xx."] + RULEBOOK_ROWS[3:]),
+            "sheet.txt:3",
+            "'y' is not a box",
+        ),
+        (
+            "\n".join(RULEBOOK_ROWS[:1] + ["x..xx......"] + RULEBOOK_ROWS[2:]),
+            "sheet.txt:2",
+            "11 boxes, but a row has 12",
+        ),
+        ("\n".join(RULEBOOK_ROWS + ["............"]), "sheet.txt:7", "this is row 7"),
+        ("\n".join(RULEBOOK_ROWS[:5]) + "\n# end\n", "sheet.txt:5", "5 rows, but a sheet has 6"),
+        ("# nothing\n", "sheet.txt", "0 rows"),
+    ],
+)
 def test_malformed_text_sheets_name_their_line(text, where, words):
     error = refusal(text)
     assert error.where == where and words in error.message
@@ -106,18 +137,26 @@ def test_more_than_two_target_crosses_in_a_row():
     assert "row 5 (purple), box 12" in error.message and "close_after_target" in error.message
 
 
-@pytest.mark.parametrize("name, text, where, words", [
-    ("s.yaml", "- [true, false]\n" * 6, "s.yaml:1", "row 1: 2 boxes"),
-    ("s.yaml", "\n".join(f'- "{r}"' for r in RULEBOOK_ROWS[:5]) + '\n- "xx..x"\n', "s.yaml:6", "row 6: 5 boxes"),
-    ("s.yaml", "\n".join(f'- "{r}"' for r in RULEBOOK_ROWS[:4]), "s.yaml:1", "4 rows"),
-    ("s.yaml", "- [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n" * 6, "s.yaml:1", "row 1, box 1: true"),
-    ("s.yaml", "rows: [\n", "s.yaml:2", "invalid YAML/JSON"),
-    ("s.yaml", "name: Ann\n", "s.yaml:1", "needs rows:"),
-    ("s.yaml", "rows: []\ncolour: red\n", "s.yaml:2", "unknown key 'colour'"),
-    ("s.yaml", "a: &x [1]\nb: *x\n", "s.yaml:2", "aliases"),
-    ("s.json", "", "s.json", "empty file"),
-    ("s.json", '{"rows": 3}', "s.json:1", "a list of 6 rows"),
-])
+@pytest.mark.parametrize(
+    "name, text, where, words",
+    [
+        ("s.yaml", "- [true, false]\n" * 6, "s.yaml:1", "row 1: 2 boxes"),
+        (
+            "s.yaml",
+            "\n".join(f'- "{r}"' for r in RULEBOOK_ROWS[:5]) + '\n- "xx..x"\n',
+            "s.yaml:6",
+            "row 6: 5 boxes",
+        ),
+        ("s.yaml", "\n".join(f'- "{r}"' for r in RULEBOOK_ROWS[:4]), "s.yaml:1", "4 rows"),
+        ("s.yaml", "- [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n" * 6, "s.yaml:1", "row 1, box 1: true"),
+        ("s.yaml", "rows: [\n", "s.yaml:2", "invalid YAML/JSON"),
+        ("s.yaml", "name: Ann\n", "s.yaml:1", "needs rows:"),
+        ("s.yaml", "rows: []\ncolour: red\n", "s.yaml:2", "unknown key 'colour'"),
+        ("s.yaml", "a: &x [1]\nb: *x\n", "s.yaml:2", "aliases"),
+        ("s.json", "", "s.json", "empty file"),
+        ("s.json", '{"rows": 3}', "s.json:1", "a list of 6 rows"),
+    ],
+)
 def test_malformed_structured_sheets_name_their_line(name, text, where, words):
     error = refusal(text, name)
     assert error.where == where and words in error.message, (error.where, error.message)
@@ -146,8 +185,8 @@ def test_table_sheets_score_like_the_game_they_come_from():
 
 
 def test_tie_break_most_crosses_then_shared():
-    three = "xxx.........\n" + "............\n" * 5   # row 5, three columns -15: -10 points, 3 crosses
-    two = "x...........\n" * 2 + "............\n" * 4   # rows -5 -5, column 0: -10 points, 2 crosses
+    three = "xxx.........\n" + "............\n" * 5  # row 5, three columns -15: -10 points, 3 crosses
+    two = "x...........\n" * 2 + "............\n" * 4  # rows -5 -5, column 0: -10 points, 2 crosses
     out = score(("a.txt", two), ("b.txt", three), ("c.txt", three)).to_json()
     assert [s["total"] for s in out["sheets"]] == [-10, -10, -10]
     assert out["ranking"] == [

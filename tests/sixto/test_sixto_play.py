@@ -10,16 +10,15 @@ from pathlib import Path
 import jsonschema
 import pytest
 from rich.console import Console
+from sixto_logs import COLOURS, bot_logs, game, make_log, play, roll, standard_rules, turn
+from stixxcli_games.sixto import notation
+from stixxcli_games.sixto.state import CrossOptions
 
-from stixxcli.engine import Table, check_log, drive, open_game, play_bots, replay
+from stixxcli.engine import Table, check_log, drive, open_game, replay
 from stixxcli.errors import RuleError
 from stixxcli.game import Chance, Choice
 from stixxcli.plugins import get_bot
 from stixxcli.random_bot import RandomBot
-from stixxcli_games.sixto import notation
-from stixxcli_games.sixto.state import CrossOptions
-
-from sixto_logs import play, COLOURS, bot_logs, game, make_log, roll, standard_rules, turn
 
 
 def test_seeded_bot_games_validate_for_every_player_count_and_variant():
@@ -84,8 +83,8 @@ def test_greedy_beats_random():
 
 def test_greedy_beats_random_alone_in_the_solo_game():
     def mean(bot):
-        return statistics.mean(play([bot], s, variant="solo")["result"]["scores"][0]
-                               for s in range(40))
+        return statistics.mean(play([bot], s, variant="solo")["result"]["scores"][0] for s in range(40))
+
     assert mean("greedy") > mean("random") + 10
 
 
@@ -113,9 +112,19 @@ def test_the_turn_asks_roll_reroll_then_every_seat_from_the_active_one():
         return ask.options[0]
 
     move = drive(state.turn(), chance, choose)
-    assert asked == [("chance", "roll 1"), ("reroll", 1), ("chance", "roll 2"),
-                     ("crosses", 1), ("crosses", 2), ("crosses", 0)]
-    assert move == {"seat": 1, "rolls": [roll(1, 2, 3, 4, 5, 6), roll(6, 5, 4, 3, 2, 1)], "crosses": [[], [], []]}
+    assert asked == [
+        ("chance", "roll 1"),
+        ("reroll", 1),
+        ("chance", "roll 2"),
+        ("crosses", 1),
+        ("crosses", 2),
+        ("crosses", 0),
+    ]
+    assert move == {
+        "seat": 1,
+        "rolls": [roll(1, 2, 3, 4, 5, 6), roll(6, 5, 4, 3, 2, 1)],
+        "crosses": [[], [], []],
+    }
 
 
 def test_no_reroll_question_without_rerolls():
@@ -125,6 +134,7 @@ def test_no_reroll_question_without_rerolls():
     def choose(ask):
         kinds.append(ask.name)
         return []
+
     drive(state.turn(), lambda ask: ask.draw(random.Random(1)), choose)
     assert kinds == ["crosses", "crosses"]
 
@@ -134,8 +144,11 @@ def brute_force_options(state, seat, dice):
     legal = []
     per_row = []
     for row, colour in enumerate(COLOURS):
-        boxes = [None] + [b for b in range(1, 13)
-                          if row not in state.closed and state.cross_problem(seat, row, b - 1, dice[colour]) is None]
+        boxes = [None] + [
+            b
+            for b in range(1, 13)
+            if row not in state.closed and state.cross_problem(seat, row, b - 1, dice[colour]) is None
+        ]
         per_row.append([(colour, b) for b in boxes])
     for pick in itertools.product(*per_row):
         legal.append(sorted([[c, b] for c, b in pick if b is not None], key=lambda x: COLOURS.index(x[0])))
@@ -147,8 +160,12 @@ def test_cross_options_are_exactly_the_legal_answers(seed):
     rng = random.Random(seed)
     log = play(["random", "random"], seed)
     partial = make_log([], players=2)
-    partial.update(rules=log["rules"], rules_digest=log["rules_digest"], setup=log["setup"],
-                   moves=log["moves"][: rng.randrange(len(log["moves"]))])
+    partial.update(
+        rules=log["rules"],
+        rules_digest=log["rules_digest"],
+        setup=log["setup"],
+        moves=log["moves"][: rng.randrange(len(log["moves"]))],
+    )
     sixto, state = open_game(partial)
     dice = roll(*[rng.randint(1, 6) for _ in COLOURS])
     dice = {c: v for c, v in dice.items() if COLOURS.index(c) not in state.closed}
@@ -160,16 +177,21 @@ def test_cross_options_are_exactly_the_legal_answers(seed):
         assert [options[i] for i in range(len(options))] == as_list
         for answer in as_list:
             assert answer in options
-            assert notation.parse_crosses(notation.crosses_notation(answer, state.colours), state.colours) == answer
+            assert (
+                notation.parse_crosses(notation.crosses_notation(answer, state.colours), state.colours)
+                == answer
+            )
 
 
 def test_huge_option_sets_stay_lazy_and_random_still_picks():
     # Sheet C shows 2 in every box: each row offers 9 boxes, so 10**6 answers.
     sixto, state = start(players=1, setup={"sheets": ["C"]})
     options = CrossOptions(state.candidates(0, roll(2)))
-    assert len(options) == 10 ** 6 and options.as_list() is options
+    assert len(options) == 10**6 and options.as_list() is options
     assert options[-1] == [[c, 9] for c in COLOURS]
-    assert [["red", 3]] in options and [["red", 10]] not in options and [["red", 3], ["red", 4]] not in options
+    assert (
+        [["red", 3]] in options and [["red", 10]] not in options and [["red", 3], ["red", 4]] not in options
+    )
     bot = RandomBot(sixto, state.rules, 0, random.Random(3))
     pick = bot.choose(state, Choice(0, "crosses", options))
     state.apply({"seat": 0, "rolls": [roll(2)], "crosses": [pick]})
@@ -187,8 +209,12 @@ def test_human_notation():
         notation.parse_crosses("r3", roses)
     for none in ("-", "", "none"):
         assert notation.parse_crosses(none, colours) == []
-    for bad, words in [("x3", "no colour 'x'"), ("r4 r5", "one box at most"),
-                       ("r", "cannot read"), ("4r", "cannot read")]:
+    for bad, words in [
+        ("x3", "no colour 'x'"),
+        ("r4 r5", "one box at most"),
+        ("r", "cannot read"),
+        ("4r", "cannot read"),
+    ]:
         with pytest.raises(ValueError, match=words):
             notation.parse_crosses(bad, colours)
     assert notation.parse_reroll("R") is True and notation.parse_reroll("keep") is False
@@ -199,8 +225,11 @@ def test_human_notation():
 
 def test_parsed_crosses_are_checked_against_the_rules():
     sixto, state = start()
-    for text, words in [("r9", "shows 3, but the red die shows 1"), ("r13", "boxes 1 to 12"),
-                        ("r10", "target area")]:
+    for text, words in [
+        ("r9", "shows 3, but the red die shows 1"),
+        ("r13", "boxes 1 to 12"),
+        ("r10", "target area"),
+    ]:
         with pytest.raises(ValueError, match=words):
             state._parse_crosses(text, 0, roll(1 if words != "target area" else 4))
 
@@ -209,8 +238,11 @@ def test_manual_chance():
     dice = COLOURS[1:]
     assert notation.parse_roll("3 5 1 2 6", dice) == dict(zip(dice, [3, 5, 1, 2, 6]))
     assert notation.parse_roll("35126", dice) == dict(zip(dice, [3, 5, 1, 2, 6]))
-    for bad, words in [("3 5 1 2", "5 dice are in play"), ("3 5 1 2 7", "the orange die shows 1 to 6"),
-                       ("a 5 1 2 3", "the yellow die shows 1 to 6")]:
+    for bad, words in [
+        ("3 5 1 2", "5 dice are in play"),
+        ("3 5 1 2 7", "the orange die shows 1 to 6"),
+        ("a 5 1 2 3", "the yellow die shows 1 to 6"),
+    ]:
         with pytest.raises(ValueError, match=words):
             notation.parse_roll(bad, dice)
     letters = list("ABCDEFGHIJKL")
@@ -245,7 +277,9 @@ def test_a_whole_game_typed_in_at_a_real_table():
 
 def test_setup_deals_different_sheets():
     for seed in range(20):
-        setup = drive(game().setup(standard_rules(), ["a"] * 6), lambda ask: ask.draw(random.Random(seed)), None)
+        setup = drive(
+            game().setup(standard_rules(), ["a"] * 6), lambda ask: ask.draw(random.Random(seed)), None
+        )
         assert len(set(setup["sheets"])) == 6 and set(setup["sheets"]) <= set("ABCDEFGHIJKL")
 
 
@@ -293,8 +327,10 @@ def test_render_shows_every_sheet_closed_colours_and_the_end():
 def test_example_logs_are_seeded_bot_games():
     # examples/sixto: made with play_bots; docs/games/sixto.md, "Examples", names the seeds.
     examples = Path(__file__).resolve().parents[2] / "examples" / "sixto"
-    for name, bots, seed, variant in [("2-players.json", ["greedy", "random"], 3, "standard"),
-                                      ("4-players.json", ["greedy", "random", "greedy", "greedy"], 4, "standard"),
-                                      ("solo.json", ["greedy"], 2, "solo")]:
+    for name, bots, seed, variant in [
+        ("2-players.json", ["greedy", "random"], 3, "standard"),
+        ("4-players.json", ["greedy", "random", "greedy", "greedy"], 4, "standard"),
+        ("solo.json", ["greedy"], 2, "solo"),
+    ]:
         recorded = json.loads((examples / name).read_text())
         assert recorded == play(bots, seed, variant=variant), name

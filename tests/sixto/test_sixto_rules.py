@@ -4,13 +4,12 @@ a transcribed sheet in a user's variant file, and rules that contradict each oth
 from collections import Counter
 
 import pytest
+from sixto_logs import game
+from stixxcli_games.sixto.samples import SAMPLE_SHEETS
 
 from stixxcli.engine import check_log, play_bots
 from stixxcli.errors import RuleError
 from stixxcli.rules import resolve
-from stixxcli_games.sixto.samples import SAMPLE_SHEETS
-
-from sixto_logs import game
 
 
 def test_standard_rules_are_the_published_ones():
@@ -48,7 +47,9 @@ def test_a_transcribed_sheet_in_a_variant_file(tmp_path):
     printed = [[6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6]] * 6
     rows = "\n".join(f"    - {row}" for row in printed)
     path = tmp_path / "our-sheets.yaml"
-    path.write_text(f"extends: standard\ndescription: our printed sheets\nsheets:\n  A:\n{rows}\n  G:\n{rows}\n")
+    path.write_text(
+        f"extends: standard\ndescription: our printed sheets\nsheets:\n  A:\n{rows}\n  G:\n{rows}\n"
+    )
     rules = resolve(game(), path=path)
     assert rules.values["sheets"] == {"A": printed, "G": printed}
     assert game().player_counts(rules.values) == range(1, 3)
@@ -57,21 +58,30 @@ def test_a_transcribed_sheet_in_a_variant_file(tmp_path):
     assert check_log(log).valid
 
 
-@pytest.mark.parametrize("change, words", [
-    ({"colours": ["red", "red", "green", "blue", "purple", "orange"]}, "its own name"),
-    ({"colours": ["red", "Red", "green", "blue", "purple", "orange"]}, "its own name"),
-    ({"colours": ["red", "yellow 2", "green", "blue", "purple", "orange"]}, "letters only"),
-    ({"target_boxes": 12}, "must leave scored boxes"),
-    ({"target_min_crosses": 10}, "no target box could be crossed"),
-    ({"close_after_target": 4}, "no colour could close"),
-    ({"score_table": [0, -5, 0, 5, 10, 15, 21, 28, 36, 45, 55]}, "0 to 11 crosses"),
-    ({"sheets": {}}, "sheets must map"),
-    ({"sheets": {"A": [[1] * 12] * 5}}, "sheet A must be a list of 6 rows"),
-    ({"sheets": {"A": [[1] * 12] * 5 + [[1] * 11]}}, "sheet A, row 6 (orange) must be a list of 12 numbers"),
-    ({"sheets": {"A": [[1] * 12] * 5 + [[1] * 11 + [7]]}}, "sheet A, row 6 (orange), box 12: a box shows 1 to 6"),
-    ({"sheets": {"A": [[1] * 12] * 5 + [[1] * 11 + [True]]}}, "box 12: a box shows 1 to 6"),
-    ({"sheets": {"A B": [[1] * 12] * 6}}, "not a sheet letter"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        ({"colours": ["red", "red", "green", "blue", "purple", "orange"]}, "its own name"),
+        ({"colours": ["red", "Red", "green", "blue", "purple", "orange"]}, "its own name"),
+        ({"colours": ["red", "yellow 2", "green", "blue", "purple", "orange"]}, "letters only"),
+        ({"target_boxes": 12}, "must leave scored boxes"),
+        ({"target_min_crosses": 10}, "no target box could be crossed"),
+        ({"close_after_target": 4}, "no colour could close"),
+        ({"score_table": [0, -5, 0, 5, 10, 15, 21, 28, 36, 45, 55]}, "0 to 11 crosses"),
+        ({"sheets": {}}, "sheets must map"),
+        ({"sheets": {"A": [[1] * 12] * 5}}, "sheet A must be a list of 6 rows"),
+        (
+            {"sheets": {"A": [[1] * 12] * 5 + [[1] * 11]}},
+            "sheet A, row 6 (orange) must be a list of 12 numbers",
+        ),
+        (
+            {"sheets": {"A": [[1] * 12] * 5 + [[1] * 11 + [7]]}},
+            "sheet A, row 6 (orange), box 12: a box shows 1 to 6",
+        ),
+        ({"sheets": {"A": [[1] * 12] * 5 + [[1] * 11 + [True]]}}, "box 12: a box shows 1 to 6"),
+        ({"sheets": {"A B": [[1] * 12] * 6}}, "not a sheet letter"),
+    ],
+)
 def test_contradicting_rules_are_refused(change, words, tmp_path):
     rules = dict(resolve(game(), "standard").values, **change)
     with pytest.raises(RuleError) as caught:

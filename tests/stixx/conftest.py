@@ -29,8 +29,7 @@ def _kit():
     def log(moves=(), players=3, secret=None, layout_=None, rules_=None, starts=None, finished=False):
         """A hand-made log: the fixed layout unless given, seats 0.. holding
         red, orange, yellow... unless `secret` says otherwise."""
-        setup = {"layout": list(layout_ or layout),
-                 "secret_colours": list(secret or colours[:players])}
+        setup = {"layout": list(layout_ or layout), "secret_colours": list(secret or colours[:players])}
         if starts is not None:
             setup["starts"] = starts
         names = [{"name": name} for name in ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay")[:players]]
@@ -59,8 +58,17 @@ def _kit():
                 state.held[seat][colours.index(colour)] = n
         return state
 
-    return SimpleNamespace(game=game, rules=rules, colours=colours, board=grid, layout=layout,
-                           log=log, start=start, of=of, position=position)
+    return SimpleNamespace(
+        game=game,
+        rules=rules,
+        colours=colours,
+        board=grid,
+        layout=layout,
+        log=log,
+        start=start,
+        of=of,
+        position=position,
+    )
 
 
 @pytest.fixture(scope="session")

@@ -5,10 +5,10 @@ import time
 from collections import Counter
 
 import pytest
-
-from stixxcli.engine import drive
 from stixxcli_games.stixx.board import board, segment_count
 from stixxcli_games.stixx.layout import conflicts, layout_problem, random_layout
+
+from stixxcli.engine import drive
 
 
 def test_geometry_of_the_rulings():
@@ -64,8 +64,11 @@ def test_layouts_are_fast_and_differ():
 
 
 def test_setup_draws_and_parses(kit):
-    setup = drive(kit.game.setup(kit.rules(), ["Ann", "Bob", "Cas"]),
-                  lambda ask: ask.draw(random.Random(ask.name)), None)
+    setup = drive(
+        kit.game.setup(kit.rules(), ["Ann", "Bob", "Cas"]),
+        lambda ask: ask.draw(random.Random(ask.name)),
+        None,
+    )
     assert set(setup) == {"layout", "secret_colours", "starts"}
     assert len(set(setup["secret_colours"])) == 3 and setup["starts"] == 0
     state = kit.game.start(kit.rules(), ["Ann", "Bob", "Cas"], setup)
@@ -82,8 +85,14 @@ def test_setup_chances_are_private_and_typed(kit):
     with pytest.raises(ValueError, match="42 colours"):
         layout_chance.parse("r o y")
     broken = list(kit.layout)
-    a, b = kit.board.centre_star[0], next(s for s in range(42) if s not in kit.board.centre_star
-                                          and kit.layout[s] != kit.layout[kit.board.centre_star[0]])
+    a, b = (
+        kit.board.centre_star[0],
+        next(
+            s
+            for s in range(42)
+            if s not in kit.board.centre_star and kit.layout[s] != kit.layout[kit.board.centre_star[0]]
+        ),
+    )
     broken[a], broken[b] = broken[b], broken[a]
     with pytest.raises(ValueError, match="centre star"):
         layout_chance.parse(" ".join(broken))

@@ -4,10 +4,11 @@ import json
 import re
 from pathlib import Path
 
+from stixxcli_games.stixx.render import draw_board
+
 from stixxcli.engine import check_log
 from stixxcli.plugins import get_game
 from stixxcli.rules import resolve
-from stixxcli_games.stixx.render import draw_board
 
 ROOT = Path(__file__).parents[2]
 PAGE = (ROOT / "docs" / "games" / "stixx.md").read_text(encoding="utf-8")
@@ -31,10 +32,13 @@ def test_move_examples_are_the_example_log():
 def test_quoted_refusals_are_the_real_messages():
     log = json.loads(EXAMPLE.read_text())
     log["players"][0]["name"] = "Ann"
-    for move, quoted in [({"seat": 1, "option": "A", "takes": [9]},
-                          "take 1: stixx 9 does not touch the marker (on 18)"),
-                         ({"seat": 1, "option": "A", "takes": [18]},
-                          "stixx 18 was already taken by Ann at turn 1; its place is empty")]:
+    for move, quoted in [
+        ({"seat": 1, "option": "A", "takes": [9]}, "take 1: stixx 9 does not touch the marker (on 18)"),
+        (
+            {"seat": 1, "option": "A", "takes": [18]},
+            "stixx 18 was already taken by Ann at turn 1; its place is empty",
+        ),
+    ]:
         assert quoted in " ".join(PAGE.split())
         verdict = check_log(dict(log, moves=log["moves"][:1] + [move], finished=False, result=None))
         assert verdict.index == 1 and quoted in verdict.error

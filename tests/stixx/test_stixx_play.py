@@ -29,23 +29,26 @@ def test_seeded_bot_games_validate(kit, variant, players, tmp_path, stixx):
             jsonschema.validate(move, kit.game.move_schema)
         jsonschema.validate(log["setup"], kit.game.setup_schema)
         options_from = resolve(kit.game, variant).values["options_from_turn"]
-        assert all(m["option"] == "A" for m in log["moves"][:options_from - 1])
+        assert all(m["option"] == "A" for m in log["moves"][: options_from - 1])
     path = tmp_path / "game.json"
     path.write_text(json.dumps(log))
     scored = stixx("score", "--json", path)
     assert scored.exit_code == 0, scored.output
     out = json.loads(scored.output)
-    assert {k: out[k] for k in ("scores", "places", "breakdown")} == \
-        {k: log["result"][k] for k in ("scores", "places", "breakdown")}
+    assert {k: out[k] for k in ("scores", "places", "breakdown")} == {
+        k: log["result"][k] for k in ("scores", "places", "breakdown")
+    }
 
 
 def test_schemas_refuse_what_apply_refuses(kit):
-    bad_moves = [{"seat": 0, "option": "D", "takes": [1]},
-                 {"seat": 0, "option": "A", "takes": [1, 2]},
-                 {"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": False, "takes": [3]},
-                 {"seat": 0, "option": "C", "target": 1, "colour": "red"},
-                 {"seat": 0, "option": "B"},
-                 {"seat": 0, "option": "A", "takes": [1], "extra": 1}]
+    bad_moves = [
+        {"seat": 0, "option": "D", "takes": [1]},
+        {"seat": 0, "option": "A", "takes": [1, 2]},
+        {"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": False, "takes": [3]},
+        {"seat": 0, "option": "C", "target": 1, "colour": "red"},
+        {"seat": 0, "option": "B"},
+        {"seat": 0, "option": "A", "takes": [1], "extra": 1},
+    ]
     for move in bad_moves:
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(move, kit.game.move_schema)
@@ -133,6 +136,7 @@ def test_reasoning_bot_takes_its_own_colour(kit):
 
 # Prompts at the terminal ----------------------------------------------------------
 
+
 def test_notation_round_trip_and_parse(kit):
     log = play_bots("stixx", ["random", "random", "random"], 4)
     for step in list(replay(log))[:6]:
@@ -148,9 +152,15 @@ def test_notation_round_trip_and_parse(kit):
     assert choice.parse("b") == {"option": "B"}
     assert choice.parse("C Bob y") == {"option": "C", "target": 1, "colour": "yellow"}
     assert choice.parse("c 2 purple") == {"option": "C", "target": 2, "colour": "purple"}
-    for text, reason in [("D", "A, B or C"), ("A", "A and its id"), ("A 99", "no stixx 99"),
-                         ("C 0 red", "that is you"), ("C 9 red", "no player"), ("C 1 pink", "not a colour"),
-                         ("C 1", "names a player")]:
+    for text, reason in [
+        ("D", "A, B or C"),
+        ("A", "A and its id"),
+        ("A 99", "no stixx 99"),
+        ("C 0 red", "that is you"),
+        ("C 9 red", "no player"),
+        ("C 1 pink", "not a colour"),
+        ("C 1", "names a player"),
+    ]:
         with pytest.raises(ValueError, match=reason):
             choice.parse(text)
     state.apply({"seat": 0, "option": "A", "takes": [12]})
@@ -189,8 +199,9 @@ def test_a_human_turn_by_typed_notation(kit):
 
 def test_play_at_the_command_line(stixx, tmp_path):
     out = tmp_path / "g.json"
-    played = stixx("play", "stixx", "--bot", "Ann:reasoning", "--bot", "Bob:random", "--seed", "9",
-                   "--out", out)
+    played = stixx(
+        "play", "stixx", "--bot", "Ann:reasoning", "--bot", "Bob:random", "--seed", "9", "--out", out
+    )
     assert played.exit_code == 0, played.output
     assert stixx("validate", out).exit_code == 0
     shown = stixx("replay", out, "--to", "3", "--as-player", "Bob")
@@ -207,6 +218,7 @@ def test_play_at_the_command_line(stixx, tmp_path):
 
 
 # Hidden information ---------------------------------------------------------------
+
 
 def test_view_and_render_hide_other_colours(kit):
     from rich.console import Console
@@ -230,8 +242,14 @@ def test_view_and_render_hide_other_colours(kit):
     for s in range(1, 42):
         assert f"{s:>2}" in seen  # every stixx id on the board is readable
     # A right challenge reveals to all.
-    move = {"seat": 1, "option": "C", "target": 0, "colour": "purple", "correct": True,
-            "takes": [kit.board.touches[0][0], kit.board.touches[kit.board.touches[0][0]][1]]}
+    move = {
+        "seat": 1,
+        "option": "C",
+        "target": 0,
+        "colour": "purple",
+        "correct": True,
+        "takes": [kit.board.touches[0][0], kit.board.touches[kit.board.touches[0][0]][1]],
+    }
     state.apply(move)
     assert state.view(2)["players"][0]["colour"] == "purple"
     assert [p["colour"] for p in state.view(1)["players"]] == ["purple", "blue", None]
@@ -239,7 +257,6 @@ def test_view_and_render_hide_other_colours(kit):
 
 def test_render_empties_taken_places(kit):
     from rich.console import Console
-
     from stixxcli_games.stixx.render import draw_board
 
     state = kit.start()
@@ -279,8 +296,9 @@ def test_prompts_say_the_challenge_outcome_and_the_marker(kit):
     assert first.prompt.startswith("right, Cas is green! take 1 of 2: a stixx touching the marker (on 12)")
     one = first.options[0]
     second = turn.send(one)
-    assert f"take 2 of 2: a stixx touching the marker (now on {one}, where your first take was)" \
-        in second.prompt
+    assert (
+        f"take 2 of 2: a stixx touching the marker (now on {one}, where your first take was)" in second.prompt
+    )
 
 
 def test_the_table_hears_each_move():

@@ -3,11 +3,11 @@
 import random
 
 import pytest
+from stixxcli_games.stixx.rules import EMPTY, FULL_COLOUR, ISOLATED
 
 from stixxcli.engine import check_log, drive, replay
 from stixxcli.errors import IllegalMove, RuleError
 from stixxcli.rules import check_log_rules, resolve
-from stixxcli_games.stixx.rules import EMPTY, FULL_COLOUR, ISOLATED
 
 
 def take(seat, *stixx, option="A"):
@@ -15,11 +15,13 @@ def take(seat, *stixx, option="A"):
 
 
 def touching(kit, stixx, colour=None, avoid=()):
-    return [t for t in kit.board.touches[stixx]
-            if t not in avoid and (colour is None or kit.layout[t] == colour)]
+    return [
+        t for t in kit.board.touches[stixx] if t not in avoid and (colour is None or kit.layout[t] == colour)
+    ]
 
 
 # Takes ------------------------------------------------------------------------
+
 
 def test_first_take_anywhere_then_touching_the_marker(kit):
     state = kit.start()
@@ -67,8 +69,14 @@ def test_second_take_touches_the_new_marker_place(kit):
 
 def test_right_challenge_reveals_target_and_takes_twice(kit):
     state = kit.start(secret=["red", "blue", "green"])
-    move = {"seat": 0, "option": "C", "target": 2, "colour": "green", "correct": True,
-            "takes": [12, touching(kit, 12)[0]]}
+    move = {
+        "seat": 0,
+        "option": "C",
+        "target": 2,
+        "colour": "green",
+        "correct": True,
+        "takes": [12, touching(kit, 12)[0]],
+    }
     state.apply(move)
     assert state.revealed_at[2] == 1 and state.reveal_order == [2]
     assert state.seat == 1 and sum(map(sum, state.held)) == 2
@@ -88,8 +96,7 @@ def test_wrong_challenge_passes_the_turn_to_the_challenged_player(kit):
 
 
 def test_wrong_challenge_turn_in_a_log(kit):
-    moves = [{"seat": 0, "option": "C", "target": 2, "colour": "red", "correct": False},
-             take(1, 5)]
+    moves = [{"seat": 0, "option": "C", "target": 2, "colour": "red", "correct": False}, take(1, 5)]
     verdict = check_log(kit.log(moves, players=4, secret=["red", "blue", "green", "yellow"]))
     assert not verdict.valid and verdict.index == 1
     assert "wrong player" in verdict.error and "seat 2" in verdict.error
@@ -109,8 +116,16 @@ def test_options_from_turn_dutch_edition(kit):
         state.apply(take(0, 7, touching(kit, 7)[0], option="B"))
     state.apply(take(0, 7))
     with pytest.raises(IllegalMove, match="turn 2 may only"):
-        state.apply({"seat": 1, "option": "C", "target": 0, "colour": "red", "correct": True,
-                     "takes": [touching(kit, 7)[0]]})
+        state.apply(
+            {
+                "seat": 1,
+                "option": "C",
+                "target": 0,
+                "colour": "red",
+                "correct": True,
+                "takes": [touching(kit, 7)[0]],
+            }
+        )
     state.apply(take(1, touching(kit, 7)[0]))
     assert next(state.turn()).name == "option"  # turn 3: A, B or C
 
@@ -127,11 +142,16 @@ def test_standard_options_from_the_first_turn(kit):
 
 # The end ------------------------------------------------------------------------
 
+
 def test_end_when_a_player_holds_all_of_their_colour(kit):
     state = kit.start(secret=["red", "blue", "green"])
     last = kit.of("red")[0]
-    kit.position(state, on_board=set(range(42)) - set(kit.of("red")[1:]), marker=touching(kit, last)[0],
-                 held={0: {"red": 6}})
+    kit.position(
+        state,
+        on_board=set(range(42)) - set(kit.of("red")[1:]),
+        marker=touching(kit, last)[0],
+        held={0: {"red": 6}},
+    )
     state.on_board[state.marker] = False
     state.apply(take(0, last))
     assert state.over and state.end == FULL_COLOUR and state.seat is None
@@ -169,8 +189,10 @@ def test_end_between_the_two_takes_of_b(kit):
     first, far = 0, 41
     kit.position(state, on_board={first, far}, marker=touching(kit, first)[0])
     seat = state.seat
-    with pytest.raises(IllegalMove, match="the game ended after take 1 \\(the marker touches no stixx\\), "
-                                          "so there is no second take"):
+    with pytest.raises(
+        IllegalMove,
+        match="the game ended after take 1 \\(the marker touches no stixx\\), so there is no second take",
+    ):
         state.apply(take(seat, first, far, option="B"))
     # The turn generator stops after the first take too.
     turn = state.turn()
@@ -202,6 +224,7 @@ def test_b_with_one_take_when_the_game_goes_on(kit):
 
 # The result ------------------------------------------------------------------------
 
+
 def standing(kit, players, held, revealed=(), secret=None):
     state = kit.start(players=players, secret=secret)
     for seat, counts in held.items():
@@ -222,8 +245,11 @@ def test_score_is_own_colour_held(kit):
 
 
 def test_tie_break_most_of_another_colour(kit):
-    result = standing(kit, 3, {0: {"red": 3, "blue": 2, "green": 1}, 1: {"orange": 3, "green": 3},
-                               2: {"yellow": 3, "blue": 2}})
+    result = standing(
+        kit,
+        3,
+        {0: {"red": 3, "blue": 2, "green": 1}, 1: {"orange": 3, "green": 3}, 2: {"yellow": 3, "blue": 2}},
+    )
     assert result.scores == [3, 3, 3]
     assert result.places == [2, 1, 2]  # seats 0 and 2: 2 of another colour; go to the reveals
     assert result.breakdown[1]["most_of_another"] == 3
@@ -267,23 +293,33 @@ def test_result_after_replay_equals_recorded(kit):
 
 # Rule parameters ----------------------------------------------------------------
 
+
 def test_rule_files_and_parameters(kit):
     standard = resolve(kit.game, "standard").values
-    assert standard == {"board_radius": 2, "colours": kit.colours, "stixx_per_colour": 7,
-                        "centre_star_all_colours": True, "reveal_once": True,
-                        "challenge_revealed": False, "options_from_turn": 1,
-                        "end_on_full_colour": True}
+    assert standard == {
+        "board_radius": 2,
+        "colours": kit.colours,
+        "stixx_per_colour": 7,
+        "centre_star_all_colours": True,
+        "reveal_once": True,
+        "challenge_revealed": False,
+        "options_from_turn": 1,
+        "end_on_full_colour": True,
+    }
     assert kit.game.player_counts(standard) == range(2, 7)
     dutch = resolve(kit.game, "dutch-edition")
     assert dutch.values == {**standard, "options_from_turn": 3}
 
 
-@pytest.mark.parametrize("change, reason", [
-    ({"stixx_per_colour": 6}, "must equal the 42 stixx"),
-    ({"colours": ["red", "red", "yellow", "green", "blue", "purple"]}, "must all differ"),
-    ({"colours": ["red", "light blue", "yellow", "green", "blue", "purple"]}, "one word"),
-    ({"colours": ["red", "blue", "green"], "stixx_per_colour": 14}, "exactly 6 colours"),
-])
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        ({"stixx_per_colour": 6}, "must equal the 42 stixx"),
+        ({"colours": ["red", "red", "yellow", "green", "blue", "purple"]}, "must all differ"),
+        ({"colours": ["red", "light blue", "yellow", "green", "blue", "purple"]}, "one word"),
+        ({"colours": ["red", "blue", "green"], "stixx_per_colour": 14}, "exactly 6 colours"),
+    ],
+)
 def test_contradicting_rules_are_refused(kit, change, reason):
     with pytest.raises(RuleError, match=reason):
         check_log_rules(kit.game, kit.rules(**change))
@@ -306,8 +342,9 @@ def test_challenge_revealed_variant(kit):
     state.apply(take(0, one, two, option="B"))
     three = touching(kit, two, avoid=(one,))[0]
     four = touching(kit, three, avoid=(one, two))[0]
-    state.apply({"seat": 1, "option": "C", "target": 0, "colour": "red", "correct": True,
-                 "takes": [three, four]})
+    state.apply(
+        {"seat": 1, "option": "C", "target": 0, "colour": "red", "correct": True, "takes": [three, four]}
+    )
     assert state.reveal_order == [0]  # revealed once, at turn 1
     five = touching(kit, four, avoid=(one, two, three))[0]
     six = touching(kit, five, avoid=(one, two, three, four))[0]

@@ -34,6 +34,7 @@ def test_hand_made_log_is_valid(kit):
 
 # The refusals of the issue ------------------------------------------------------------
 
+
 def test_take_that_does_not_touch_the_marker(kit):
     far = next(s for s in range(42) if s not in kit.board.touches[0] and s != 0)
     refused(kit.log([take(0, 0), take(1, far)]), 1, f"stixx {far} does not touch the marker (on 0)")
@@ -41,8 +42,12 @@ def test_take_that_does_not_touch_the_marker(kit):
 
 def test_taken_place_that_is_empty(kit):
     nxt = kit.board.touches[0][0]
-    refused(kit.log([take(0, 0), take(1, nxt), take(2, 0)]), 2,
-            "stixx 0 was already taken by Ann at turn 1", "place is empty")
+    refused(
+        kit.log([take(0, 0), take(1, nxt), take(2, 0)]),
+        2,
+        "stixx 0 was already taken by Ann at turn 1",
+        "place is empty",
+    )
 
 
 def test_b_by_a_player_already_revealed(kit):
@@ -51,8 +56,12 @@ def test_b_by_a_player_already_revealed(kit):
     c = next(s for s in t[b] if s != a)
     d = next(s for s in t[c] if s not in (a, b))
     e = next(s for s in t[d] if s not in (a, b, c))
-    moves = [take(0, a, b, option="B"), take(1, c), take(2, d), take(0, e, next(
-        s for s in t[e] if s not in (a, b, c, d)), option="B")]
+    moves = [
+        take(0, a, b, option="B"),
+        take(1, c),
+        take(2, d),
+        take(0, e, next(s for s in t[e] if s not in (a, b, c, d)), option="B"),
+    ]
     refused(kit.log(moves), 3, "Ann's colour was already revealed at turn 1", "reveal_once")
 
 
@@ -60,25 +69,45 @@ def test_b_by_a_player_revealed_by_a_challenge(kit):
     t = kit.board.touches
     a, b = 0, t[0][0]
     c = next(s for s in t[b] if s != a)
-    moves = [{"seat": 0, "option": "C", "target": 1, "colour": "orange", "correct": True, "takes": [a, b]},
-             take(1, c, next(s for s in t[c] if s not in (a, b)), option="B")]
+    moves = [
+        {"seat": 0, "option": "C", "target": 1, "colour": "orange", "correct": True, "takes": [a, b]},
+        take(1, c, next(s for s in t[c] if s not in (a, b)), option="B"),
+    ]
     refused(kit.log(moves), 1, "Bob's colour was already revealed at turn 1")
 
 
 def test_challenge_of_a_revealed_player(kit):
     t = kit.board.touches
     a, b = 0, t[0][0]
-    moves = [take(0, a, b, option="B"),
-             {"seat": 1, "option": "C", "target": 0, "colour": "red", "correct": True,
-              "takes": [next(s for s in t[b] if s != a)]}]
+    moves = [
+        take(0, a, b, option="B"),
+        {
+            "seat": 1,
+            "option": "C",
+            "target": 0,
+            "colour": "red",
+            "correct": True,
+            "takes": [next(s for s in t[b] if s != a)],
+        },
+    ]
     refused(kit.log(moves), 1, "Ann's colour was already revealed", "challenge_revealed")
 
 
 def test_challenge_outcome_that_contradicts_the_secret_colours(kit):
-    wrong_but_says_right = {"seat": 0, "option": "C", "target": 1, "colour": "blue", "correct": True,
-                            "takes": [0, kit.board.touches[0][0]]}
-    refused(kit.log([wrong_but_says_right]), 0, "contradicts the secret colours",
-            "Bob's colour is blue, but the setup says it is not")
+    wrong_but_says_right = {
+        "seat": 0,
+        "option": "C",
+        "target": 1,
+        "colour": "blue",
+        "correct": True,
+        "takes": [0, kit.board.touches[0][0]],
+    }
+    refused(
+        kit.log([wrong_but_says_right]),
+        0,
+        "contradicts the secret colours",
+        "Bob's colour is blue, but the setup says it is not",
+    )
     right_but_says_wrong = {"seat": 0, "option": "C", "target": 1, "colour": "orange", "correct": False}
     refused(kit.log([right_but_says_wrong]), 0, "contradicts the secret colours")
 
@@ -116,10 +145,10 @@ def test_second_take_after_the_game_ended(kit):
     after = next(s for s in grid.touches[other] if s not in (red, between))
     opening = [take(0, red), take(1, between)]
     log = kit.log(opening + [take(0, other, after, option="B")], players=2, layout_=layout, rules_=rules)
-    refused(log, 2, "the game ended after take 1 (Ann holds all 2 stixx of their colour)",
-            "no second take")
-    log = kit.log(opening + [take(0, other, option="B")], players=2, layout_=layout, rules_=rules,
-                  finished=True)
+    refused(log, 2, "the game ended after take 1 (Ann holds all 2 stixx of their colour)", "no second take")
+    log = kit.log(
+        opening + [take(0, other, option="B")], players=2, layout_=layout, rules_=rules, finished=True
+    )
     verdict = check_log(log)
     assert verdict.valid, verdict.line()
     assert verdict.result["scores"] == [2, 0]
@@ -127,11 +156,16 @@ def test_second_take_after_the_game_ended(kit):
 
 def test_options_before_options_from_turn(kit):
     rules = kit.rules(options_from_turn=3)
-    refused(kit.log([take(0, 0, kit.board.touches[0][0], option="B")], rules_=rules), 0,
-            "turn 1 may only take one stixx", "options_from_turn")
+    refused(
+        kit.log([take(0, 0, kit.board.touches[0][0], option="B")], rules_=rules),
+        0,
+        "turn 1 may only take one stixx",
+        "options_from_turn",
+    )
 
 
 # Setups ------------------------------------------------------------------------------
+
 
 def setup_error(log):
     verdict = check_log(log)
@@ -163,8 +197,14 @@ def test_touching_colours_in_a_recorded_layout_are_a_warning(kit):
     layout = list(kit.layout)
     a = next(s for s in range(42) if s not in kit.board.centre_star)
     b = next(t for t in kit.board.touches[a] if t not in kit.board.centre_star and layout[t] != layout[a])
-    c = next(s for s in range(42) if s not in kit.board.centre_star and layout[s] == layout[a] and s != a
-             and s not in kit.board.touches[b])
+    c = next(
+        s
+        for s in range(42)
+        if s not in kit.board.centre_star
+        and layout[s] == layout[a]
+        and s != a
+        and s not in kit.board.touches[b]
+    )
     layout[b], layout[c] = layout[c], layout[b]  # b now has a's colour and touches it
     verdict = check_log(kit.log(layout_=layout))
     assert verdict.valid
@@ -176,17 +216,20 @@ def test_secret_colours_that_repeat(kit):
     assert "secret colours repeat: seats 0 and 2 both hold red" in error
 
 
-@pytest.mark.parametrize("change, words", [
-    ({"layout": "red"}, "'layout' must be a list"),
-    ({"layout": ["red"] * 41}, "42 colours"),
-    ({"layout": None}, "'layout' must be a list"),
-    ({"secret_colours": ["red", "blue"]}, "one colour per player: 3, not 2"),
-    ({"secret_colours": ["red", "blue", "pink"]}, "'pink', not a colour"),
-    ({"secret_colours": ["red", "blue", 3]}, "seat 2 is 3"),
-    ({"starts": 3}, "starts must be a seat 0-2"),
-    ({"starts": True}, "starts must be a seat"),
-    ({"deck": []}, "unknown key 'deck'"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        ({"layout": "red"}, "'layout' must be a list"),
+        ({"layout": ["red"] * 41}, "42 colours"),
+        ({"layout": None}, "'layout' must be a list"),
+        ({"secret_colours": ["red", "blue"]}, "one colour per player: 3, not 2"),
+        ({"secret_colours": ["red", "blue", "pink"]}, "'pink', not a colour"),
+        ({"secret_colours": ["red", "blue", 3]}, "seat 2 is 3"),
+        ({"starts": 3}, "starts must be a seat 0-2"),
+        ({"starts": True}, "starts must be a seat"),
+        ({"deck": []}, "unknown key 'deck'"),
+    ],
+)
 def test_malformed_setups(kit, change, words):
     log = kit.log()
     log["setup"].update(change)
@@ -207,33 +250,42 @@ def test_starts_seat(kit):
 
 # Malformed moves ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("move, words", [
-    ({"seat": 0, "option": "D", "takes": [0]}, "option must be"),
-    ({"seat": 0, "takes": [0]}, "has no 'option'"),
-    ({"seat": 0, "option": "A"}, "has no 'takes'"),
-    ({"seat": 0, "option": "A", "takes": 0}, "'takes' must be a list"),
-    ({"seat": 0, "option": "A", "takes": []}, "empty"),
-    ({"seat": 0, "option": "A", "takes": [0, 1]}, "option A takes one stixx"),
-    ({"seat": 0, "option": "A", "takes": [True]}, "must be a stixx id"),
-    ({"seat": 0, "option": "A", "takes": ["3"]}, "must be a stixx id"),
-    ({"seat": 0, "option": "A", "takes": [42]}, "no stixx 42"),
-    ({"seat": 0, "option": "A", "takes": [-1]}, "no stixx -1"),
-    ({"seat": 0, "option": "A", "takes": [10 ** 30]}, "no stixx"),
-    ({"seat": 0, "option": "A", "takes": [1.5]}, "must be a stixx id"),
-    ({"seat": 0, "option": "A", "takes": [0], "target": 1}, "option A has no 'target'"),
-    ({"seat": 0, "option": "B", "takes": [0, 1, 2]}, "holds 3"),
-    ({"seat": 0, "option": "C", "target": 0, "colour": "red", "correct": True}, "themselves"),
-    ({"seat": 0, "option": "C", "target": 7, "colour": "red", "correct": True}, "no seat 7"),
-    ({"seat": 0, "option": "C", "target": "1", "colour": "red", "correct": True}, "'target' must be"),
-    ({"seat": 0, "option": "C", "target": 1, "colour": "pink", "correct": False}, "'pink' is not a colour"),
-    ({"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": 0}, "'correct' must be true"),
-    ({"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": False, "takes": [0]},
-     "a wrong challenge takes nothing"),
-    ({"seat": 0, "option": "C", "target": 1, "colour": "orange", "correct": True}, "has no 'takes'"),
-    ({"seat": "0", "option": "A", "takes": [0]}, "'seat' must be a whole number"),
-    ({"seat": None, "option": "A", "takes": [0]}, "'seat' must be"),
-    ({"option": "A", "takes": [0]}, "has no 'seat'"),
-])
+
+@pytest.mark.parametrize(
+    "move, words",
+    [
+        ({"seat": 0, "option": "D", "takes": [0]}, "option must be"),
+        ({"seat": 0, "takes": [0]}, "has no 'option'"),
+        ({"seat": 0, "option": "A"}, "has no 'takes'"),
+        ({"seat": 0, "option": "A", "takes": 0}, "'takes' must be a list"),
+        ({"seat": 0, "option": "A", "takes": []}, "empty"),
+        ({"seat": 0, "option": "A", "takes": [0, 1]}, "option A takes one stixx"),
+        ({"seat": 0, "option": "A", "takes": [True]}, "must be a stixx id"),
+        ({"seat": 0, "option": "A", "takes": ["3"]}, "must be a stixx id"),
+        ({"seat": 0, "option": "A", "takes": [42]}, "no stixx 42"),
+        ({"seat": 0, "option": "A", "takes": [-1]}, "no stixx -1"),
+        ({"seat": 0, "option": "A", "takes": [10**30]}, "no stixx"),
+        ({"seat": 0, "option": "A", "takes": [1.5]}, "must be a stixx id"),
+        ({"seat": 0, "option": "A", "takes": [0], "target": 1}, "option A has no 'target'"),
+        ({"seat": 0, "option": "B", "takes": [0, 1, 2]}, "holds 3"),
+        ({"seat": 0, "option": "C", "target": 0, "colour": "red", "correct": True}, "themselves"),
+        ({"seat": 0, "option": "C", "target": 7, "colour": "red", "correct": True}, "no seat 7"),
+        ({"seat": 0, "option": "C", "target": "1", "colour": "red", "correct": True}, "'target' must be"),
+        (
+            {"seat": 0, "option": "C", "target": 1, "colour": "pink", "correct": False},
+            "'pink' is not a colour",
+        ),
+        ({"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": 0}, "'correct' must be true"),
+        (
+            {"seat": 0, "option": "C", "target": 1, "colour": "red", "correct": False, "takes": [0]},
+            "a wrong challenge takes nothing",
+        ),
+        ({"seat": 0, "option": "C", "target": 1, "colour": "orange", "correct": True}, "has no 'takes'"),
+        ({"seat": "0", "option": "A", "takes": [0]}, "'seat' must be a whole number"),
+        ({"seat": None, "option": "A", "takes": [0]}, "'seat' must be"),
+        ({"option": "A", "takes": [0]}, "has no 'seat'"),
+    ],
+)
 def test_malformed_moves(kit, move, words):
     refused(kit.log([move]), 0, words)
 
@@ -244,19 +296,37 @@ def test_wrong_challenge_with_empty_takes_is_accepted(kit):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10 ** 20, 10 ** 20) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
     | st.sampled_from(["A", "B", "C", "red", "blue", "", "takes"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["seat", "option", "takes", "target", "colour", "correct", "x"]), inner, max_size=6),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["seat", "option", "takes", "target", "colour", "correct", "x"]),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
-@given(move=st.fixed_dictionaries({}, optional={
-    "seat": json_values, "option": st.sampled_from(["A", "B", "C"]) | json_values,
-    "takes": st.lists(st.integers(-3, 45) | json_values, max_size=3) | json_values,
-    "target": st.integers(-1, 4) | json_values, "colour": st.sampled_from(["red", "orange"]) | json_values,
-    "correct": json_values}))
+@given(
+    move=st.fixed_dictionaries(
+        {},
+        optional={
+            "seat": json_values,
+            "option": st.sampled_from(["A", "B", "C"]) | json_values,
+            "takes": st.lists(st.integers(-3, 45) | json_values, max_size=3) | json_values,
+            "target": st.integers(-1, 4) | json_values,
+            "colour": st.sampled_from(["red", "orange"]) | json_values,
+            "correct": json_values,
+        },
+    )
+)
 def test_no_malformed_move_breaks_the_plugin(kit, move):
     log = kit.log([take(0, 0), move])
     verdict = check_log(log)
@@ -266,11 +336,22 @@ def test_no_malformed_move_breaks_the_plugin(kit, move):
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
-@given(setup=st.fixed_dictionaries({}, optional={
-    "layout": st.lists(st.sampled_from(["red", "orange", "yellow", "green", "blue", "purple"]) | json_values,
-                       min_size=40, max_size=43) | json_values,
-    "secret_colours": st.lists(st.sampled_from(["red", "blue", "green"]) | json_values, max_size=4)
-    | json_values, "starts": json_values}))
+@given(
+    setup=st.fixed_dictionaries(
+        {},
+        optional={
+            "layout": st.lists(
+                st.sampled_from(["red", "orange", "yellow", "green", "blue", "purple"]) | json_values,
+                min_size=40,
+                max_size=43,
+            )
+            | json_values,
+            "secret_colours": st.lists(st.sampled_from(["red", "blue", "green"]) | json_values, max_size=4)
+            | json_values,
+            "starts": json_values,
+        },
+    )
+)
 def test_no_malformed_setup_breaks_the_plugin(kit, setup):
     log = kit.log()
     log["setup"] = setup

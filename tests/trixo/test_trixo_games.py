@@ -3,8 +3,8 @@ variant, replay to their recorded result, satisfy the declared schemas; the
 greedy bot beats random; notation, chance input, views and the plugin load."""
 
 import json
-import re
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,26 +12,35 @@ from pathlib import Path
 import jsonschema
 import pytest
 from rich.console import Console
-
-from stixxcli.engine import Table, check_log, play_bots, replay
-from stixxcli.plugins import get_bot
-from stixxcli.rules import resolve
-
 from stixxcli_games.trixo import board
 from stixxcli_games.trixo.board import TILES
 from stixxcli_games.trixo.notation import parse_discard, parse_play, play_text
 from trixo_helpers import Script, game, rulebook_diagonal
 
+from stixxcli.engine import Table, check_log, play_bots, replay
+from stixxcli.plugins import get_bot
+from stixxcli.rules import resolve
+
 ROOT = Path(__file__).parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "trixo").glob("*.json"))
 
-GAMES = [(variant, bots, seed)
-         for variant, lineups in (("standard", (["random", "random"], ["greedy", "random", "random"],
-                                                ["random", "greedy", "random", "greedy"],
-                                                ["greedy", "greedy"])),
-                                  ("teams", (["greedy", "random", "random", "greedy"],
-                                             ["random"] * 4)))
-         for bots in lineups for seed in range(6)]
+GAMES = [
+    (variant, bots, seed)
+    for variant, lineups in (
+        (
+            "standard",
+            (
+                ["random", "random"],
+                ["greedy", "random", "random"],
+                ["random", "greedy", "random", "greedy"],
+                ["greedy", "greedy"],
+            ),
+        ),
+        ("teams", (["greedy", "random", "random", "greedy"], ["random"] * 4)),
+    )
+    for bots in lineups
+    for seed in range(6)
+]
 
 
 @pytest.mark.parametrize("variant, bots, seed", GAMES)
@@ -44,8 +53,12 @@ def test_seeded_bot_games_validate_and_replay_to_their_result(variant, bots, see
     assert last.state.over and last.state.result().to_json() == log["result"]
     # Every tile of the rules ends collected, set aside, or left on the table.
     state = last.state
-    counted = {t: sum(c.get(t, 0) for c in state.collected) + state.set_aside.count(t)
-               + sum(stack.count(t) for stack in state.layout.values()) for t in TILES}
+    counted = {
+        t: sum(c.get(t, 0) for c in state.collected)
+        + state.set_aside.count(t)
+        + sum(stack.count(t) for stack in state.layout.values())
+        for t in TILES
+    }
     assert counted == log["rules"]["tiles"]
     assert log["moves"] and all(m["seat"] == s for m, s in zip(log["moves"], seats_of(log)))
 
@@ -61,7 +74,11 @@ def test_logs_satisfy_the_declared_schemas():
     trixo = game()
     setups = jsonschema.Draft202012Validator(trixo.setup_schema)
     moves = jsonschema.Draft202012Validator(trixo.move_schema)
-    for bots, variant in ((["random"] * 3, "standard"), (["greedy"] * 4, "teams"), (["greedy", "random"], "standard")):
+    for bots, variant in (
+        (["random"] * 3, "standard"),
+        (["greedy"] * 4, "teams"),
+        (["greedy", "random"], "standard"),
+    ):
         for seed in range(3):
             log = play_bots("trixo", bots, seed, variant=variant)
             setups.validate(log["setup"])
@@ -83,8 +100,11 @@ def test_greedy_beats_random():
 
 
 def test_greedy_beats_random_at_a_full_table():
-    wins = sum(play_bots("trixo", ["random", "greedy", "random", "random"], f"four-{seed}")["result"]["winners"] == [1]
-               for seed in range(12))
+    wins = sum(
+        play_bots("trixo", ["random", "greedy", "random", "random"], f"four-{seed}")["result"]["winners"]
+        == [1]
+        for seed in range(12)
+    )
     assert wins >= 9, f"greedy won {wins} of 12"
 
 
@@ -118,6 +138,7 @@ def test_greedy_slides_when_it_collects():
 
 # Notation and chance typed at the table ----------------------------------------------
 
+
 def test_every_option_reads_back_from_its_notation():
     log = play_bots("trixo", ["random"] * 3, 5)
     for step in replay(log):
@@ -128,21 +149,31 @@ def test_every_option_reads_back_from_its_notation():
             assert parse_play(play_text(option), state.seat) == option
 
 
-@pytest.mark.parametrize("text, move", [
-    ("x 0 1", {"seat": 2, "tile": "x", "cell": [0, 1]}),
-    ("T -1 2", {"seat": 2, "tile": "trixo", "cell": [-1, 2]}),
-    ("arrow col 1 up", {"seat": 2, "tile": "arrow", "line": "column", "index": 1, "direction": "up"}),
-    ("row -1 left", {"seat": 2, "tile": "arrow", "line": "row", "index": -1, "direction": "left"}),
-    ("a column 0 down", {"seat": 2, "tile": "arrow", "line": "column", "index": 0, "direction": "down"}),
-])
+@pytest.mark.parametrize(
+    "text, move",
+    [
+        ("x 0 1", {"seat": 2, "tile": "x", "cell": [0, 1]}),
+        ("T -1 2", {"seat": 2, "tile": "trixo", "cell": [-1, 2]}),
+        ("arrow col 1 up", {"seat": 2, "tile": "arrow", "line": "column", "index": 1, "direction": "up"}),
+        ("row -1 left", {"seat": 2, "tile": "arrow", "line": "row", "index": -1, "direction": "left"}),
+        ("a column 0 down", {"seat": 2, "tile": "arrow", "line": "column", "index": 0, "direction": "down"}),
+    ],
+)
 def test_notation(text, move):
     assert parse_play(text, 2) == move
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "type a play"), ("y 0 1", "not a tile"), ("x 0", "tile row column"), ("x a 1", "whole number"),
-    ("arrow row 0 up", "slides left or right"), ("arrow diag 0 up", "arrow row|col"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "type a play"),
+        ("y 0 1", "not a tile"),
+        ("x 0", "tile row column"),
+        ("x a 1", "whole number"),
+        ("arrow row 0 up", "slides left or right"),
+        ("arrow diag 0 up", "arrow row|col"),
+    ],
+)
 def test_notation_errors(text, words):
     with pytest.raises(ValueError, match=words):
         parse_play(text, 0)
@@ -206,6 +237,7 @@ def test_typed_chance_is_checked():
 
 # What each player sees ---------------------------------------------------------------------
 
+
 def shown(renderable) -> str:
     console = Console(record=True, width=100)
     console.print(renderable)
@@ -225,7 +257,11 @@ def test_views_hide_the_other_hands():
     text = shown(s.state.render(1))
     assert "trixo" in text and "arrow" not in text and "2 hidden tiles" in text
     assert "O ×2" in text and "-2,-2" in text and "2,2" in text  # the cells a tile may reach, labelled
-    assert "last play: bob: o 0 0" in text and seat1["last_play"] == {"seat": 1, "play": "o 0 0", "collected": 0}
+    assert "last play: bob: o 0 0" in text and seat1["last_play"] == {
+        "seat": 1,
+        "play": "o 0 0",
+        "collected": 0,
+    }
     assert "arrow" in shown(s.state.render(None))
 
 
@@ -237,8 +273,10 @@ def test_the_team_game_shows_team_totals():
 
 
 def test_the_plugin_module_imports_nothing_heavy():
-    code = ("import sys, stixxcli_games.trixo.plugin; "
-            "print(any(m in sys.modules for m in ('rich', 'stixxcli_games.trixo.state')))")
+    code = (
+        "import sys, stixxcli_games.trixo.plugin; "
+        "print(any(m in sys.modules for m in ('rich', 'stixxcli_games.trixo.state')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -274,7 +312,9 @@ def test_replay_as_a_player_hides_the_others_draws(stixx):
     from pathlib import Path
 
     example = Path(__file__).parents[2] / "examples" / "trixo" / "2-players.json"
-    lines = [_json.loads(l) for l in stixx("replay", example, "--json", "--as-player", "0").stdout.splitlines()]
+    lines = [
+        _json.loads(l) for l in stixx("replay", example, "--json", "--as-player", "0").stdout.splitlines()
+    ]
     moves = [l["move"] for l in lines[1:]]
     assert any("draw" in m for m in moves if m["seat"] == 0)
     assert not any("draw" in m for m in moves if m["seat"] == 1)

@@ -6,10 +6,9 @@ import copy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from trixo_helpers import Script, refusal
 
 from stixxcli.engine import check_log, play_bots
-
-from trixo_helpers import Script, refusal
 
 
 def opening() -> Script:
@@ -17,6 +16,7 @@ def opening() -> Script:
 
 
 # The refusals the issue lists ------------------------------------------------------
+
 
 def test_a_tile_not_in_hand():
     index, reason = refusal(opening(), "trixo 0 0")
@@ -76,6 +76,7 @@ def test_a_move_after_the_end():
 
 # Further rules and rulings ------------------------------------------------------------
 
+
 def test_the_first_tile_goes_on_0_0():
     index, reason = refusal(opening(), "x 1 1")
     assert index == 0 and "first tile on an empty table goes on (0, 0)" in reason
@@ -119,31 +120,37 @@ def test_setting_aside_a_tile_not_in_hand():
     assert index == 0 and "cannot set aside x" in reason
 
 
-@pytest.mark.parametrize("move, words", [
-    ({"seat": 0, "tile": "y", "cell": [0, 0]}, "'y' is not a tile"),
-    ({"seat": 0, "tile": 3, "cell": [0, 0]}, "'tile' must be text"),
-    ({"seat": 0, "tile": "x", "cell": [0]}, "[row, column]"),
-    ({"seat": 0, "tile": "x", "cell": [0, 0, 0]}, "[row, column]"),
-    ({"seat": 0, "tile": "x", "cell": [True, 0]}, "[row, column]"),
-    ({"seat": 0, "tile": "x", "cell": [0.0, 0]}, "[row, column]"),
-    ({"seat": 0, "tile": "x", "cell": "0 0"}, "'cell' must be a list"),
-    ({"seat": 0, "tile": "x", "cell": [10 ** 30, -10 ** 30]}, "first tile on an empty table"),
-    ({"seat": 0, "tile": "x" * 10_000, "cell": [0, 0]}, "'xxxxxxxxxxxx"),
-    ({"seat": 0, "tile": "x"}, "has no 'cell'"),
-    ({"seat": 0, "tile": "x", "cell": [0, 0], "where": 1}, "unknown key 'where'"),
-    ({"seat": 0, "tile": "x", "cell": [0, 0], "collected": "0"}, "'collected' must be a whole number"),
-    ({"seat": 0, "tile": "x", "cell": [0, 0], "collected": True}, "'collected' must be a whole number"),
-    ({"seat": "0", "tile": "x", "cell": [0, 0]}, "must be a whole number"),
-    ({"seat": 0.0, "tile": "x", "cell": [0, 0]}, "'seat' must be a whole number"),
-    ({"tile": "x", "cell": [0, 0]}, "has no 'seat'"),
-    ({"seat": 0}, "neither 'tile'"),
-    ({"seat": 0, "tile": "arrow", "line": "diagonal", "index": 0, "direction": "left"}, "'row' or a 'column'"),
-    ({"seat": 0, "tile": "arrow", "line": "row", "index": False, "direction": "left"}, "'index' must be"),
-    ({"seat": 0, "tile": "arrow", "line": "row", "index": 0}, "has no 'direction'"),
-    ({"seat": 0, "discard": ["x"]}, "'discard' must be text"),
-    ({"seat": 0, "discard": "x", "tile": "x"}, "unknown key 'tile'"),
-    ({"seat": 0, "tile": "x", "cell": [0, 0], "draw": 1}, "reserve is empty"),
-])
+@pytest.mark.parametrize(
+    "move, words",
+    [
+        ({"seat": 0, "tile": "y", "cell": [0, 0]}, "'y' is not a tile"),
+        ({"seat": 0, "tile": 3, "cell": [0, 0]}, "'tile' must be text"),
+        ({"seat": 0, "tile": "x", "cell": [0]}, "[row, column]"),
+        ({"seat": 0, "tile": "x", "cell": [0, 0, 0]}, "[row, column]"),
+        ({"seat": 0, "tile": "x", "cell": [True, 0]}, "[row, column]"),
+        ({"seat": 0, "tile": "x", "cell": [0.0, 0]}, "[row, column]"),
+        ({"seat": 0, "tile": "x", "cell": "0 0"}, "'cell' must be a list"),
+        ({"seat": 0, "tile": "x", "cell": [10**30, -(10**30)]}, "first tile on an empty table"),
+        ({"seat": 0, "tile": "x" * 10_000, "cell": [0, 0]}, "'xxxxxxxxxxxx"),
+        ({"seat": 0, "tile": "x"}, "has no 'cell'"),
+        ({"seat": 0, "tile": "x", "cell": [0, 0], "where": 1}, "unknown key 'where'"),
+        ({"seat": 0, "tile": "x", "cell": [0, 0], "collected": "0"}, "'collected' must be a whole number"),
+        ({"seat": 0, "tile": "x", "cell": [0, 0], "collected": True}, "'collected' must be a whole number"),
+        ({"seat": "0", "tile": "x", "cell": [0, 0]}, "must be a whole number"),
+        ({"seat": 0.0, "tile": "x", "cell": [0, 0]}, "'seat' must be a whole number"),
+        ({"tile": "x", "cell": [0, 0]}, "has no 'seat'"),
+        ({"seat": 0}, "neither 'tile'"),
+        (
+            {"seat": 0, "tile": "arrow", "line": "diagonal", "index": 0, "direction": "left"},
+            "'row' or a 'column'",
+        ),
+        ({"seat": 0, "tile": "arrow", "line": "row", "index": False, "direction": "left"}, "'index' must be"),
+        ({"seat": 0, "tile": "arrow", "line": "row", "index": 0}, "has no 'direction'"),
+        ({"seat": 0, "discard": ["x"]}, "'discard' must be text"),
+        ({"seat": 0, "discard": "x", "tile": "x"}, "unknown key 'tile'"),
+        ({"seat": 0, "tile": "x", "cell": [0, 0], "draw": 1}, "reserve is empty"),
+    ],
+)
 def test_malformed_moves_are_refused_with_a_reason(move, words):
     index, reason = refusal(opening(), move)
     assert index == 0 and words in reason
@@ -153,7 +160,7 @@ def test_reasons_quote_huge_values_cut_short():
     index, reason = refusal(opening(), {"seat": 0, "tile": "x", "cell": list(range(10_000))})
     assert index == 0 and len(reason) < 120 and reason.endswith("...")
     s = opening().play("x 0 0")
-    index, reason = refusal(s, {"seat": 1, "tile": "o", "cell": [10 ** 300, 0]})
+    index, reason = refusal(s, {"seat": 1, "tile": "o", "cell": [10**300, 0]})
     assert index == 1 and "touches no tile" in reason and len(reason) < 120
 
 
@@ -167,17 +174,27 @@ def test_a_malformed_draw_is_refused_with_a_reason():
 
 # Setups --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("setup, words", [
-    ([], "the setup must be a JSON object"),
-    ({}, "has no 'hands'"),
-    ({"hands": [["x", "x", "o", "arrow"]]}, "deals 1 hands to 2 players"),
-    ({"hands": [["x", "x", "o"], ["o", "o", "trixo", "x"]]}, "hand 0 must be a list of 4 tiles"),
-    ({"hands": ["xxoa", ["o", "o", "trixo", "x"]]}, "hand 0 must be a list of 4 tiles"),
-    ({"hands": [["x", "x", "o", "joker"], ["o", "o", "trixo", "x"]]}, "hand 0: 'joker' is not a tile"),
-    ({"hands": [["x", "x", "o", 1], ["o", "o", "trixo", "x"]]}, "hand 0: 1 is not a tile"),
-    ({"hands": [["x", "x", "o", "arrow"], ["o", "o", "arrow", "x"]]}, "hand 1 holds one arrow tile too many"),
-    ({"hands": [["x", "x", "o", "arrow"], ["o", "o", "trixo", "x"]], "reserve": []}, "unknown key 'reserve'"),
-])
+
+@pytest.mark.parametrize(
+    "setup, words",
+    [
+        ([], "the setup must be a JSON object"),
+        ({}, "has no 'hands'"),
+        ({"hands": [["x", "x", "o", "arrow"]]}, "deals 1 hands to 2 players"),
+        ({"hands": [["x", "x", "o"], ["o", "o", "trixo", "x"]]}, "hand 0 must be a list of 4 tiles"),
+        ({"hands": ["xxoa", ["o", "o", "trixo", "x"]]}, "hand 0 must be a list of 4 tiles"),
+        ({"hands": [["x", "x", "o", "joker"], ["o", "o", "trixo", "x"]]}, "hand 0: 'joker' is not a tile"),
+        ({"hands": [["x", "x", "o", 1], ["o", "o", "trixo", "x"]]}, "hand 0: 1 is not a tile"),
+        (
+            {"hands": [["x", "x", "o", "arrow"], ["o", "o", "arrow", "x"]]},
+            "hand 1 holds one arrow tile too many",
+        ),
+        (
+            {"hands": [["x", "x", "o", "arrow"], ["o", "o", "trixo", "x"]], "reserve": []},
+            "unknown key 'reserve'",
+        ),
+    ],
+)
 def test_a_bad_setup_is_refused(setup, words):
     log = copy.deepcopy(opening().log)
     log["setup"] = setup
@@ -195,10 +212,14 @@ def test_a_log_for_five_players_is_refused():
 # Anything at all as a move: a reason or acceptance, never a crash -----------------------
 
 values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10 ** 20, 10 ** 20) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
     | st.sampled_from(["x", "o", "trixo", "arrow", "row", "column", "left", "up", "", "é"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
-    max_leaves=6)
+    max_leaves=6,
+)
 BASE_LOG = play_bots("trixo", ["random", "random", "random"], 11)
 keys = st.sampled_from(["seat", "tile", "cell", "line", "index", "direction", "discard", "draw", "collected"])
 
@@ -211,4 +232,3 @@ def test_any_move_gets_a_verdict(move, at):
     broken = dict(log, moves=log["moves"][:at] + [move], finished=False, result=None)
     verdict = check_log(broken)
     assert verdict.valid or verdict.index == at and verdict.error
-

@@ -3,13 +3,12 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from stixxcli_games.trixo import board
+from trixo_helpers import Script, game, rulebook_diagonal
 
 from stixxcli.engine import check_log
 from stixxcli.errors import RuleError
 from stixxcli.rules import resolve
-
-from stixxcli_games.trixo import board
-from trixo_helpers import Script, game, rulebook_diagonal
 
 
 def tops(state) -> dict:
@@ -17,6 +16,7 @@ def tops(state) -> dict:
 
 
 # Placing and stacking ------------------------------------------------------------
+
 
 def test_first_tile_goes_on_0_0_and_later_tiles_touch_edge_or_corner():
     s = Script([["x", "x"], ["o", "o"]])
@@ -26,8 +26,21 @@ def test_first_tile_goes_on_0_0_and_later_tiles_touch_edge_or_corner():
     cells = {tuple(m["cell"]) for m in s.state.legal_moves()}
     # Every empty cell touching a tile (all inside a 3x3 window with both), and
     # the stack on (1,1); not (0,0): it shows x, and a stack needs another symbol.
-    assert cells == {(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0),
-                     (0, 2), (1, 2), (2, 0), (2, 1), (2, 2), (1, 1)}
+    assert cells == {
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (0, 2),
+        (1, 2),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+        (1, 1),
+    }
 
 
 def test_stack_up_to_three_on_a_different_symbol():
@@ -47,13 +60,19 @@ def test_max_stack_one_means_no_stacking():
 
 # Streaks -------------------------------------------------------------------------
 
+
 def test_a_streak_of_stacks_is_collected_whole():
     s = Script([["x", "x", "x", "x"], ["o", "o", "o", "trixo"]])
-    s.play("x 0 0", "o 0 0", "x 0 0",   # (0,0): x o x
-           "o 0 1", "x 0 1",            # (0,1): o x
-           "o 1 0")
+    s.play(
+        "x 0 0",
+        "o 0 0",
+        "x 0 0",  # (0,0): x o x
+        "o 0 1",
+        "x 0 1",  # (0,1): o x
+        "o 1 0",
+    )
     assert s.state.collected[0] == {"x": 0, "o": 0, "trixo": 0}
-    s.play("x 0 2")                      # x x x along row 0: 3 + 2 + 1 tiles
+    s.play("x 0 2")  # x x x along row 0: 3 + 2 + 1 tiles
     assert s.state.collected[0] == {"x": 4, "o": 2, "trixo": 0}
     assert tops(s.state) == {(1, 0): "o"}
     assert s.state.result().scores == [6, 0]
@@ -69,8 +88,12 @@ def test_two_streaks_at_once_are_both_collected():
 
 
 def test_streaks_in_every_line_direction():
-    for cells in ([(0, 0), (0, 1), (0, 2)], [(0, 0), (1, 0), (2, 0)],
-                  [(0, 0), (1, 1), (2, 2)], [(0, 2), (1, 1), (2, 0)]):
+    for cells in (
+        [(0, 0), (0, 1), (0, 2)],
+        [(0, 0), (1, 0), (2, 0)],
+        [(0, 0), (1, 1), (2, 2)],
+        [(0, 2), (1, 1), (2, 0)],
+    ):
         layout = {cell: ("o",) for cell in cells}
         assert [set(streak) for streak in board.streaks(layout)] == [set(cells)]
         # The cell played last may be any of the three: all eight directions from it.
@@ -97,10 +120,13 @@ def test_the_move_may_record_what_it_collects_and_it_is_checked():
     assert s.refused(good, finished=False).valid
     bad = dict(s.move("trixo 2 0"), collected=2)
     verdict = s.refused(bad)
-    assert verdict.index == 4 and "records 2 tiles collected" in verdict.error and "collect 3" in verdict.error
+    assert (
+        verdict.index == 4 and "records 2 tiles collected" in verdict.error and "collect 3" in verdict.error
+    )
 
 
 # Slides --------------------------------------------------------------------------
+
 
 def test_a_slide_makes_the_rulebooks_diagonal_streak():
     s = rulebook_diagonal()
@@ -114,8 +140,10 @@ def test_a_slide_makes_the_rulebooks_diagonal_streak():
 
 
 def test_a_slide_closes_a_gap():
-    for direction, expected in (("left", {(0, 0): "x", (0, 1): "o", (1, 1): "o"}),
-                                ("right", {(0, 1): "x", (0, 2): "o", (1, 1): "o"})):
+    for direction, expected in (
+        ("left", {(0, 0): "x", (0, 1): "o", (1, 1): "o"}),
+        ("right", {(0, 1): "x", (0, 2): "o", (1, 1): "o"}),
+    ):
         s = Script([["x", "o"], ["o", "arrow"]])
         s.play("x 0 0", "o 1 1", "o 0 2")
         s.play(f"arrow row 0 {direction}")
@@ -150,12 +178,14 @@ def test_slides_offered_are_exactly_those_that_move_something():
     for line in ("row", "column"):
         for index in (-1, 0, 1, 2, 3):
             for direction in board.DIRECTIONS[line]:
-                moves = bool(board.line_cells(s.state.layout, line, index)) and \
-                    bool(board.slide(s.state.layout, line, index, direction)[1])
+                moves = bool(board.line_cells(s.state.layout, line, index)) and bool(
+                    board.slide(s.state.layout, line, index, direction)[1]
+                )
                 assert ((line, index, direction) in offered) == moves
 
 
 # No legal play, the end ------------------------------------------------------------
+
 
 def test_a_player_with_no_legal_play_sets_a_tile_aside():
     s = Script([["arrow"], ["x"]])  # an arrow cannot slide on an empty table
@@ -180,8 +210,9 @@ def test_no_play_for_symbols_on_a_full_window():
     layout = {(r, c): ("x",) if (r + c) % 2 else ("o", "x", "o") for r in range(3) for c in range(3)}
     layout = {cell: ("o", "x") if stack == ("x",) else stack for cell, stack in layout.items()}
     assert board.legal_plays(layout, ["x", "x"], 0, 3) == []
-    assert board.legal_plays(layout, ["o"], 0, 3) == [{"seat": 0, "tile": "o", "cell": [r, c]}
-                                                       for r in range(3) for c in range(3) if (r + c) % 2]
+    assert board.legal_plays(layout, ["o"], 0, 3) == [
+        {"seat": 0, "tile": "o", "cell": [r, c]} for r in range(3) for c in range(3) if (r + c) % 2
+    ]
 
 
 def test_draws_come_from_the_reserve_and_the_game_ends_when_all_is_played():
@@ -195,6 +226,7 @@ def test_draws_come_from_the_reserve_and_the_game_ends_when_all_is_played():
 
 
 # Result and teams --------------------------------------------------------------------
+
 
 def with_collections(collected, variant="standard"):
     hands = [["x", "o", "trixo", "arrow"] for _ in collected]
@@ -222,8 +254,15 @@ def test_still_tied_is_shared():
 def test_teams_pool_their_collections():
     result = with_collections([(3, 0, 0), (2, 2, 0), (1, 1, 0), (0, 0, 0)], variant="teams")
     assert result.scores == [5, 4, 5, 4] and result.places == [1, 2, 1, 2]
-    assert result.breakdown[2] == {"collected": 2, "x": 1, "o": 1, "trixo": 0,
-                                   "team": [0, 2], "team_collected": 5, "team_trixo": 0}
+    assert result.breakdown[2] == {
+        "collected": 2,
+        "x": 1,
+        "o": 1,
+        "trixo": 0,
+        "team": [0, 2],
+        "team_collected": 5,
+        "team_trixo": 0,
+    }
 
 
 def test_team_tie_broken_by_the_teams_trixo_tiles():

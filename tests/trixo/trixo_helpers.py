@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import copy
 
+from stixxcli_games.trixo.board import TILES
+from stixxcli_games.trixo.notation import parse_discard, parse_play
+
 from stixxcli.engine import apply_move, check_log, open_game
 from stixxcli.gamelog import new_log
 from stixxcli.plugins import get_game
 from stixxcli.rules import resolve
-
-from stixxcli_games.trixo.board import TILES
-from stixxcli_games.trixo.notation import parse_discard, parse_play
 
 
 def game():
@@ -35,7 +35,7 @@ def rules_for(hands, reserve=(), variant="standard", **overrides) -> dict:
 class Script:
     def __init__(self, hands, reserve=(), variant="standard", **overrides):
         rules = rules_for(hands, reserve, variant, **overrides)
-        players = [{"name": name} for name in ("ann", "bob", "cat", "dan")[:len(hands)]]
+        players = [{"name": name} for name in ("ann", "bob", "cat", "dan")[: len(hands)]]
         self.log = new_log("trixo", variant, rules, players, {"hands": [list(h) for h in hands]})
         self.game, self.state = open_game(self.log)
 
@@ -47,7 +47,7 @@ class Script:
             move["draw"] = draw
         return move
 
-    def play(self, *texts: str, draw: str | None = None) -> "Script":
+    def play(self, *texts: str, draw: str | None = None) -> Script:
         """Play legal moves (each checked as in a log) and record them."""
         for text in texts:
             move = self.move(text, draw)

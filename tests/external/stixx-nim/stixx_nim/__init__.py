@@ -54,8 +54,11 @@ class NimState(State):
 class Nim(Game):
     name, title, min_players, max_players = "nim", "Nim", 2, 4
     params = [Param("max_take", "int", 3, "most sticks one turn may take", min=1, max=10)]
-    move_schema = {"type": "object", "required": ["take"],
-                   "properties": {"seat": {"type": "integer"}, "take": {"type": "integer"}}}
+    move_schema = {
+        "type": "object",
+        "required": ["take"],
+        "properties": {"seat": {"type": "integer"}, "take": {"type": "integer"}},
+    }
     setup_schema = {"type": "object", "required": ["roll"], "properties": {"roll": {"type": "integer"}}}
 
     def setup(self, rules, players):

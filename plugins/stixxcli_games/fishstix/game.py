@@ -1,0 +1,186 @@
+"""Fish Stix (Peaceable Kingdom, 2009): the parameters, the deal and the start.
+
+The setup records the start stick and every hand (each hand a chance outcome
+private to its player); the pile's order is never fixed: each draw is a chance
+outcome of its turn, recorded in the move (RULINGS.md, Fish Stix).
+"""
+
+from __future__ import annotations
+
+import re
+
+from stixxcli.errors import IllegalMove, IllegalSetup, RuleError
+from stixxcli.game import Chance, Game, Param, require
+
+from .sticks import STANDARD_KINDS, cached_deck_problem, deck_for, project_deck
+
+HAND_SEPARATORS = re.compile(r"[,;|]")
+SETUP_KEYS = ("start", "hands")
+STICK_SCHEMA = {"type": "string", "pattern": r"^\S+ \S+ \S+ \S+$"}
+
+
+def _deck(rules: dict):
+    return deck_for(tuple(rules["kinds"]), tuple(rules["deck"]))
+
+
+def _setup_require(obj, key, kind, what="the setup"):
+    try:
+        return require(obj, key, kind, what)
+    except IllegalMove as e:
+        raise IllegalSetup(e.message) from None
+
+
+class FishStix(Game):
+    name = "fishstix"
+    title = "Fish Stix"
+    min_players, max_players = 2, 4
+    hidden_information = True  # hands are private
+    params = [
+        Param(
+            "kinds",
+            "list[str]",
+            list(STANDARD_KINDS),
+            "the kinds of fish, as sticks name them (blue> faces right, <blue left)",
+        ),
+        Param(
+            "deck",
+            "list[str]",
+            project_deck(),
+            "every stick, 4 fish top to bottom (the project's own composition of 72)",
+        ),
+        Param("hand_size", "int", 3, "sticks in each hand", min=1, max=20),
+        Param("target_points", "int", 10, "a kind's points stop here; all kinds at it wins", min=1, max=1000),
+        Param(
+            "end_when_pile_empty",
+            "bool",
+            False,
+            "end as soon as the pile runs out (false: when every hand is played out too)",
+        ),
+    ]
+    move_schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["seat", "stick", "turned", "column", "row", "points", "draw"],
+        "properties": {
+            "seat": {"type": "integer", "minimum": 0},
+            "stick": STICK_SCHEMA,
+            "turned": {"type": "boolean"},
+            "column": {"type": "integer"},
+            "row": {"type": "integer"},
+            "points": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
+            "draw": {"anyOf": [STICK_SCHEMA, {"type": "null"}]},
+        },
+    }
+    setup_schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["start", "hands"],
+        "properties": {
+            "start": STICK_SCHEMA,
+            "hands": {"type": "array", "items": {"type": "array", "items": STICK_SCHEMA}},
+        },
+    }
+
+    def check_rules(self, rules: dict) -> None:
+        problem = cached_deck_problem(tuple(rules["kinds"]), tuple(rules["deck"]))
+        if problem:
+            raise RuleError(problem)
+        # The start stick, two hands and at least one stick in the pile.
+        need = 2 * rules["hand_size"] + 2
+        if len(rules["deck"]) < need:
+            raise RuleError(
+                f"a deck of {len(rules['deck'])} sticks is too small: two players with "
+                f"hand_size {rules['hand_size']} need at least {need}"
+            )
+
+    def player_counts(self, rules: dict) -> range:
+        most = (len(rules["deck"]) - 2) // rules["hand_size"]
+        return range(self.min_players, max(self.min_players, min(self.max_players, most)) + 1)
+
+    def setup(self, rules: dict, players: list[str]):
+        deck = _deck(rules)
+        pile: dict[str, int] = {}
+        for stick in deck.sticks:
+            pile[stick] = pile.get(stick, 0) + 1
+
+        def sticks_left():
+            return [s for s, n in sorted(pile.items()) for _ in range(n)]
+
+        def read_one(text):
+            stick = deck.read(text)
+            if not pile.get(stick):
+                raise ValueError(f"every {stick!r} of the deck is already dealt")
+            return stick
+
+        def read_hand(text):
+            wanted = rules["hand_size"]
+            parts = [p for p in HAND_SEPARATORS.split(text) if p.strip()]
+            if len(parts) != wanted:
+                raise ValueError(f"a hand is {wanted} sticks separated by commas, not {len(parts)}")
+            hand = [deck.read(p) for p in parts]
+            for stick in set(hand):
+                if hand.count(stick) > pile.get(stick, 0):
+                    raise ValueError(f"not that many {stick!r} are left to deal")
+            return hand
+
+        start = yield Chance(
+            "start",
+            f"the start stick, top to bottom, e.g. {deck.sticks[0]}",
+            lambda rng: rng.choice(sticks_left()),
+            read_one,
+        )
+        pile[start] -= 1
+        hands = []
+        for seat, name in enumerate(players):
+            hand = yield Chance(
+                "hand",
+                f"{name}'s {rules['hand_size']} sticks, separated by commas",
+                lambda rng: rng.sample(sticks_left(), rules["hand_size"]),
+                read_hand,
+                seat=seat,
+            )
+            for stick in hand:
+                pile[stick] -= 1
+            hands.append(list(hand))
+        return {"start": start, "hands": hands}
+
+    def start(self, rules: dict, players: list[str], setup):
+        deck = _deck(rules)
+        if not isinstance(setup, dict):
+            raise IllegalSetup('the setup must be a JSON object with "start" and "hands"')
+        for key in setup:
+            if key not in SETUP_KEYS:
+                raise IllegalSetup(f"unknown key {key!r} in the setup (keys: start, hands)")
+        pile: dict[str, int] = {}
+        for stick in deck.sticks:
+            pile[stick] = pile.get(stick, 0) + 1
+
+        def deal(stick, what):
+            if not isinstance(stick, str):
+                raise IllegalSetup(f"{what} must be a stick written as text, not {stick!r}")
+            if stick not in deck.fish:
+                raise IllegalSetup(f"{what}: {deck.unknown_stick(stick)}")
+            if not pile.get(stick):
+                count = deck.sticks.count(stick)
+                raise IllegalSetup(
+                    f"{what}: the deck holds {count} {stick!r} and "
+                    f"{'it is' if count == 1 else 'all are'} dealt already"
+                )
+            pile[stick] -= 1
+
+        start = _setup_require(setup, "start", str)
+        deal(start, "the start stick")
+        hands = _setup_require(setup, "hands", list)
+        if len(hands) != len(players):
+            raise IllegalSetup(f"the setup deals {len(hands)} hands to {len(players)} players")
+        size = rules["hand_size"]
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != size:
+                shown = f"{len(hand)} sticks" if isinstance(hand, list) else repr(hand)
+                raise IllegalSetup(f"the hand of seat {seat} must be a list of {size} sticks, not {shown}")
+            for stick in hand:
+                deal(stick, f"the hand of seat {seat}")
+        pile = {stick: n for stick, n in pile.items() if n}
+        from .state import FishStixState  # the rules engine loads only when a game starts
+
+        return FishStixState(rules, list(players), deck, start, [list(h) for h in hands], pile)

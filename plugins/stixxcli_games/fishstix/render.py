@@ -1,0 +1,152 @@
+"""The table in the terminal: the layout with its columns and rows labelled, the
+hand both ways up, and every player's six score tracks. Imported only by
+`State.render`, so commands that draw nothing never import rich."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .sticks import turned_round
+
+KIND_STYLES = {
+    "blue": "bold blue",
+    "green": "bold green",
+    "pink": "bold hot_pink",
+    "orange": "bold dark_orange",
+    "purple": "bold purple",
+    "school": "bold yellow",
+}
+SPARE_STYLES = ("bold cyan", "bold red", "bold white", "bold magenta", "bold bright_green", "bold grey70")
+EMPTY = "·"
+
+
+def kind_styles(kinds) -> list[str]:
+    spare = iter(SPARE_STYLES * (len(kinds) // len(SPARE_STYLES) + 1))
+    return [KIND_STYLES.get(kind) or next(spare) for kind in kinds]
+
+
+def short_names(kinds) -> list[str]:
+    """The shortest prefix of at least 3 letters that tells each kind apart."""
+    names = []
+    for kind in kinds:
+        for length in range(3, len(kind) + 1):
+            prefix = kind[:length]
+            if not any(other != kind and other.startswith(prefix) for other in kinds):
+                break
+        names.append(kind[:length] if len(kind) >= 3 else kind)
+    return names
+
+
+class FishPainter:
+    def __init__(self, kinds):
+        self.styles = kind_styles(kinds)
+        self.names = short_names(kinds)
+        self.width = max(len(n) for n in self.names) + 1
+
+    def fish(self, fish: int) -> Text:
+        name = self.names[fish >> 1]
+        shown = f"{name}>" if fish & 1 else f"<{name}"
+        return Text(shown.center(self.width + 1), style=self.styles[fish >> 1])
+
+    def blank(self, mark: str = EMPTY) -> Text:
+        return Text(mark.center(self.width + 1), style="dim")
+
+
+def render_layout(state, painter: FishPainter) -> Text:
+    layout = state.layout
+    left, right, top, bottom = layout.bounds()
+    # One spare column each side and a spare row above and below: places to name.
+    columns = range(left - 1, right + 2)
+    rows = range(top - 1, bottom + 2)
+    last = layout.placements[-1] if len(layout.placements) > 1 else None
+    label = max(len(str(r)) for r in rows) + 1
+    out = Text()
+    out.append(" " * label + " ")
+    for c in columns:
+        out.append(str(c).center(painter.width + 1), style="bold")
+    out.append("   column\n", style="dim")
+    for r in rows:
+        out.append(str(r).rjust(label) + " ", style="bold")
+        for c in columns:
+            fish = layout.cells.get((c, r))
+            if fish is None:
+                out.append_text(painter.blank())
+                continue
+            cell = painter.fish(fish)
+            if last is not None and c == last.column and last.row <= r < last.row + 4:
+                cell.stylize("underline")
+            out.append_text(cell)
+        out.append("\n")
+    out.append(" " * label + " row", style="dim")
+    if last is not None:
+        who = state.names[last.seat]
+        out.append(
+            f"   (underlined: {who}'s last stick, column {last.column}, rows {last.row} to {last.row + 3})",
+            style="dim",
+        )
+    return out
+
+
+def render_hand(state, seat: int, painter: FishPainter) -> Text:
+    """Each stick standing upright, as it is and turned round (r), as a player names them."""
+    hand = state.hands[seat]
+    out = Text(f"{state.names[seat]}'s hand (top row first):\n", style="bold")
+    if not hand:
+        out.append("  played out\n")
+        return out
+    ways = []
+    for number, stick in enumerate(hand, start=1):
+        fish = state.deck.fish[stick]
+        ways.append((f"{number}", fish))
+        ways.append((f"{number} r", turned_round(fish)))
+    width = painter.width + 1
+    out.append("  ")
+    for i, (name, _) in enumerate(ways):
+        out.append(name.center(width), style="bold")
+        out.append("   " if i % 2 else " ")
+    out.append("\n")
+    for row in range(4):
+        out.append("  ")
+        for i, (_, fish) in enumerate(ways):
+            out.append_text(painter.fish(fish[row]))
+            out.append("   " if i % 2 else " ")
+        out.append("\n")
+    return out
+
+
+def render_tracks(state, painter: FishPainter) -> Table:
+    table = Table(show_edge=False, header_style="bold", title_justify="left")
+    table.add_column("player")
+    for name, style in zip(state.deck.kinds, painter.styles):
+        table.add_column(Text(name, style=style), justify="right")
+    table.add_column("total", justify="right")
+    table.add_column("hand", justify="right")
+    for seat, track in enumerate(state.tracks):
+        name = Text(state.names[seat], style="bold reverse" if seat == state.seat else "")
+        cells = [Text(f"{n}/{state.target}", style="bold" if n >= state.target else "") for n in track]
+        table.add_row(name, *cells, str(sum(track)), str(len(state.hands[seat])))
+    return table
+
+
+def render_state(state, viewer: int | None = None):
+    painter = FishPainter(state.deck.kinds)
+    if state.over:
+        if state.winner is not None:
+            status = f"game over: {state.names[state.winner]} has {state.target} in every kind"
+        else:
+            status = "game over: the sticks have run out"
+    else:
+        status = f"{state.names[state.seat]} to play"
+    header = Text(
+        f"Fish Stix - turn {state.turns + 1 if not state.over else state.turns}, {status}; "
+        f"pile: {state.pile_size} sticks",
+        style="bold",
+    )
+    parts = [header, render_layout(state, painter), render_tracks(state, painter)]
+    seats = range(len(state.names)) if viewer is None else [viewer]
+    for seat in seats:
+        if 0 <= seat < len(state.names):
+            parts.append(render_hand(state, seat, painter))
+    return Group(*parts)

@@ -1,0 +1,236 @@
+"""Sixto (Benndorf & Benndorf, KENDi 2023): roll six coloured dice, and every
+player crosses boxes on their own sheet, left to right, one box per die.
+
+Read with the project's rulings: docs/games/sixto.md.
+"""
+
+from __future__ import annotations
+
+from stixxcli.errors import IllegalMove, IllegalSetup, RuleError
+from stixxcli.game import Chance, Game, Param, require
+
+from . import notation
+from .samples import SAMPLE_SHEETS
+
+ROWS = 6  # six colours, six dice, six rows
+FACES = frozenset(range(1, 7))
+_INT = {int}
+
+_roll = {
+    "type": "object",
+    "minProperties": 1,
+    "maxProperties": ROWS,
+    "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 6},
+}
+_cross = {
+    "type": "array",
+    "prefixItems": [{"type": "string"}, {"type": "integer", "minimum": 1}],
+    "minItems": 2,
+    "maxItems": 2,
+}
+
+
+class Sixto(Game):
+    name = "sixto"
+    title = "Sixto"
+    min_players = 1
+    max_players = 6
+    sheets = True  # `stixx score --sheet` reads paper Sixto sheets
+    hidden_information = False  # every sheet is open on the table
+
+    params = [
+        Param(
+            "colours",
+            "list[str]",
+            ["red", "yellow", "green", "blue", "purple", "orange"],
+            "the six rows and their dice, top to bottom",
+            length=ROWS,
+        ),
+        Param("boxes_per_row", "int", 12, "boxes in each row", min=2, max=40),
+        Param("target_boxes", "int", 3, "the last boxes of a row that form its target area", min=1, max=39),
+        Param(
+            "target_min_crosses",
+            "int",
+            4,
+            "crosses a row needs before a target box may be crossed",
+            min=0,
+            max=39,
+        ),
+        Param(
+            "close_after_target",
+            "int",
+            2,
+            "target crosses in one row that close the colour for everyone",
+            min=1,
+            max=39,
+        ),
+        Param(
+            "end_after_removed_dice",
+            "int",
+            3,
+            "the game ends after the turn in which this many dice have left it",
+            min=1,
+            max=ROWS,
+        ),
+        Param("rerolls", "int", 1, "how often the active player may re-roll all dice", min=0, max=10),
+        Param(
+            "solo_unused_dice_end",
+            "int",
+            0,
+            "0: off; otherwise a 1-player game also ends after a turn that leaves this many "
+            "rolled dice unused (and the rules allow only 1 player)",
+            min=0,
+            max=ROWS,
+        ),
+        Param(
+            "score_table",
+            "list[int]",
+            [0, -5, 0, 5, 10, 15, 21, 28, 36, 45, 55, 66],
+            "points for 0, 1, 2 ... crosses in a row or a scored column",
+        ),
+        Param(
+            "sheets",
+            "json",
+            SAMPLE_SHEETS,
+            "the score sheets by letter: 6 rows of boxes_per_row numbers 1-6 each "
+            "(the project's own sample layouts A-L in the standard rules)",
+        ),
+    ]
+
+    move_schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "required": ["seat", "rolls", "crosses"],
+        "additionalProperties": False,
+        "properties": {
+            "seat": {"type": "integer", "minimum": 0},
+            "rolls": {"type": "array", "minItems": 1, "items": _roll},
+            "crosses": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 6,
+                "items": {"type": "array", "maxItems": ROWS, "items": _cross},
+            },
+        },
+    }
+    setup_schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "required": ["sheets"],
+        "additionalProperties": False,
+        "properties": {
+            "sheets": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 6,
+                "uniqueItems": True,
+                "items": {"type": "string"},
+            }
+        },
+    }
+
+    def check_rules(self, rules: dict) -> None:
+        colours = rules["colours"]
+        for colour in colours:
+            if not colour or not colour.isalpha():
+                raise RuleError(
+                    f"colours: {colour!r} must be a name of letters only "
+                    f"(humans type it before a box number, e.g. {colour}4)"
+                )
+        lower = [c.lower() for c in colours]
+        if len(set(lower)) != len(lower):
+            raise RuleError(f"colours: every colour needs its own name, not {', '.join(colours)}")
+        boxes, targets = rules["boxes_per_row"], rules["target_boxes"]
+        if targets >= boxes:
+            raise RuleError(
+                f"target_boxes ({targets}) must leave scored boxes in a row of {boxes} (boxes_per_row)"
+            )
+        if rules["target_min_crosses"] > boxes - targets:
+            raise RuleError(
+                f"target_min_crosses ({rules['target_min_crosses']}) is more than the "
+                f"{boxes - targets} boxes before the target area: no target box could be crossed"
+            )
+        if rules["close_after_target"] > targets:
+            raise RuleError(
+                f"close_after_target ({rules['close_after_target']}) is more than the "
+                f"{targets} target boxes (target_boxes): no colour could close"
+            )
+        # A row closes at close_after_target target crosses, so it never holds more
+        # than its scored boxes and those; a column holds one cross per row.
+        most = max(boxes - targets + rules["close_after_target"], ROWS)
+        table = rules["score_table"]
+        if len(table) < most + 1:
+            raise RuleError(
+                f"score_table needs points for 0 to {most} crosses ({most + 1} numbers), not {len(table)}"
+            )
+        self._check_sheets(rules["sheets"], boxes, colours)
+
+    def _check_sheets(self, sheets, boxes: int, colours: list[str]) -> None:
+        if not isinstance(sheets, dict) or not sheets:
+            raise RuleError("sheets must map each sheet letter to its 6 rows of numbers")
+        for letter, rows in sheets.items():
+            if not letter or any(ch.isspace() or ch == "," for ch in letter):
+                raise RuleError(f"sheets: {letter!r} is not a sheet letter (no spaces or commas; e.g. A)")
+            if not isinstance(rows, list) or len(rows) != ROWS:
+                raise RuleError(f"sheets: sheet {letter} must be a list of {ROWS} rows")
+            for row, numbers in enumerate(rows):
+                # Every log carries the sheets, so the usual case is checked fast.
+                if (
+                    isinstance(numbers, list)
+                    and len(numbers) == boxes
+                    and set(map(type, numbers)) == _INT
+                    and FACES.issuperset(numbers)
+                ):
+                    continue
+                where = f"sheets: sheet {letter}, row {row + 1} ({colours[row]})"
+                if not isinstance(numbers, list) or len(numbers) != boxes:
+                    raise RuleError(f"{where} must be a list of {boxes} numbers (boxes_per_row)")
+                for box, number in enumerate(numbers):
+                    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 6:
+                        raise RuleError(f"{where}, box {box + 1}: a box shows 1 to 6, not {number!r}")
+
+    def player_counts(self, rules: dict) -> range:
+        if rules["solo_unused_dice_end"]:
+            return range(1, 2)  # the solo end is a rule of the one-player game
+        sheets = rules["sheets"] if isinstance(rules["sheets"], dict) else {}
+        return range(self.min_players, max(self.min_players, min(self.max_players, len(sheets))) + 1)
+
+    def setup(self, rules: dict, players: list[str]):
+        letters = sorted(rules["sheets"])
+        chosen = yield Chance(
+            "sheets",
+            f"one sheet letter per player in seat order, all different ({' '.join(letters)}), "
+            f"e.g. {' '.join(letters[: len(players)])}",
+            lambda rng: rng.sample(letters, len(players)),
+            lambda text: notation.parse_sheet_letters(text, letters, len(players)),
+        )
+        return {"sheets": chosen}
+
+    def start(self, rules: dict, players: list[str], setup):
+        from .state import SixtoState
+
+        try:
+            letters = require(setup, "sheets", list, "the setup")
+        except IllegalMove as e:
+            raise IllegalSetup(e.message) from None
+        unknown = [key for key in setup if key != "sheets"]
+        if unknown:
+            raise IllegalSetup(f"unknown key {unknown[0]!r} in the setup (keys: sheets)")
+        if len(letters) != len(players):
+            raise IllegalSetup(
+                f"the setup deals {len(letters)} sheets to {len(players)} players: one sheet each"
+            )
+        for seat, letter in enumerate(letters):
+            if not isinstance(letter, str) or letter not in rules["sheets"]:
+                raise IllegalSetup(
+                    f"seat {seat}: no sheet {letter!r} in the rules "
+                    f"(sheets: {' '.join(sorted(rules['sheets']))})"
+                )
+            if letter in letters[:seat]:
+                raise IllegalSetup(f"sheet {letter} is dealt twice: no two players use the same sheet")
+        return SixtoState(rules, players, letters)
+
+    def score_sheets(self, sheets: list[tuple[str, str]], rules: dict):
+        from .paper import score_paper_sheets
+
+        return score_paper_sheets(sheets, rules)

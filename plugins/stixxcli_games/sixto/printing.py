@@ -1,0 +1,240 @@
+"""Printable Sixto sheets: the card's geometry, shared by the SVG printer, the
+photo reader (photo.py) and the test photo generator, so all three agree on
+where every box, marker and code cell lies.
+
+Everything is in millimetres on a card of CARD_W x CARD_H, centred on a
+landscape A4 or US Letter page. Four ArUco markers (4x4 dictionary, ids 0-3,
+clockwise from top left) let a reader find the card, straighten it and know
+which way up it is; a strip of 24 black/white cells between the bottom
+markers encodes the sheet: its index among the rules' sheet letters (6 bits),
+a hash of its printed numbers (10 bits) and a check (8 bits).
+
+Pure Python (no OpenCV): printing a sheet needs nothing the base install lacks.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass
+from html import escape
+
+from stixxcli.errors import StixxError
+
+PAPERS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}  # landscape, mm
+CARD_W, CARD_H = 260.0, 180.0
+
+MARKER = 18.0  # side of an ArUco marker, its black border included
+MARKER_INSET = 6.0  # from the card's edge: the quiet zone a detector needs
+# The 4x4 inner bits of DICT_4X4_50 markers 0-3 (a test checks them against OpenCV).
+MARKER_BITS = {
+    0: ("1011", "0101", "0011", "0010"),
+    1: ("0000", "1111", "1001", "1010"),
+    2: ("0011", "0011", "0010", "1101"),
+    3: ("1001", "1001", "0100", "0110"),
+}
+
+BOX = 14.0  # side of a box
+BOX_GAP = 2.5  # between boxes of a row
+TARGET_GAP = 5.0  # extra space before the target area
+ROW_GAP = 3.0
+GRID_X, GRID_Y = 44.0, 40.0  # top-left corner of the first box
+BORDER = 0.8  # line width of a box's frame
+NUMBER_CORNER = (5.5, 6.0)  # width, height of the top-left corner that holds the printed number
+
+CODE_BITS = 24
+CODE_CELL_W, CODE_CELL_H = 7.0, 9.0
+CODE_X, CODE_Y = 46.0, 161.0
+
+ROW_INK = {  # printable colours for the six standard colour names; others get grey
+    "red": "#d7261e",
+    "yellow": "#c9a000",
+    "green": "#1e9a3c",
+    "blue": "#1f5fbf",
+    "purple": "#7a3ea8",
+    "orange": "#e8731a",
+}
+
+
+@dataclass(frozen=True)
+class Box:
+    row: int
+    box: int
+    x: float  # top-left corner, mm on the card
+    y: float
+    size: float = BOX
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.size / 2, self.y + self.size / 2
+
+
+def boxes(rows: int, per_row: int, target_boxes: int) -> list[list[Box]]:
+    """Every box of the card, row by row (mm from the card's top-left corner)."""
+    first_target = per_row - target_boxes
+    # A variant with longer rows gets smaller boxes, so the card stays the same.
+    pitch = min(BOX + BOX_GAP, (CARD_W - GRID_X - 10.0 - TARGET_GAP) / per_row)
+    size = pitch * BOX / (BOX + BOX_GAP)
+    out = []
+    for r in range(rows):
+        y = GRID_Y + r * (BOX + ROW_GAP)
+        out.append(
+            [
+                Box(r, b, GRID_X + b * pitch + (TARGET_GAP if b >= first_target else 0.0), y, size)
+                for b in range(per_row)
+            ]
+        )
+    return out
+
+
+def markers() -> dict[int, tuple[float, float]]:
+    """Top-left corner of each ArUco marker by id: 0 top left, then clockwise."""
+    far_x, far_y = CARD_W - MARKER_INSET - MARKER, CARD_H - MARKER_INSET - MARKER
+    return {
+        0: (MARKER_INSET, MARKER_INSET),
+        1: (far_x, MARKER_INSET),
+        2: (far_x, far_y),
+        3: (MARKER_INSET, far_y),
+    }
+
+
+def marker_corners(marker_id: int) -> list[tuple[float, float]]:
+    """The four outer corners of a marker, in OpenCV's order (clockwise from its top left)."""
+    x, y = markers()[marker_id]
+    return [(x, y), (x + MARKER, y), (x + MARKER, y + MARKER), (x, y + MARKER)]
+
+
+def code_cells() -> list[tuple[float, float]]:
+    """Top-left corner of each code cell, first bit first."""
+    return [(CODE_X + i * CODE_CELL_W, CODE_Y) for i in range(CODE_BITS)]
+
+
+def layout_hash(numbers: list[list[int]]) -> int:
+    return zlib.crc32(json.dumps(numbers, separators=(",", ":")).encode()) & 0x3FF
+
+
+def encode(index: int, numbers: list[list[int]]) -> list[int]:
+    """The 24 bits printed for sheet `index` (its place among the sorted letters)."""
+    payload = ((index & 0x3F) << 10) | layout_hash(numbers)
+    check = zlib.crc32(payload.to_bytes(2, "big")) & 0xFF
+    word = (payload << 8) | check
+    return [(word >> (CODE_BITS - 1 - i)) & 1 for i in range(CODE_BITS)]
+
+
+def decode(bits: list[int]) -> tuple[int, int] | None:
+    """(sheet index, layout hash) from 24 bits, or None when the check fails."""
+    if len(bits) != CODE_BITS:
+        return None
+    word = 0
+    for bit in bits:
+        word = (word << 1) | (1 if bit else 0)
+    payload, check = word >> 8, word & 0xFF
+    if zlib.crc32(payload.to_bytes(2, "big")) & 0xFF != check:
+        return None
+    return payload >> 10, payload & 0x3FF
+
+
+def sheet_letters(rules: dict) -> list[str]:
+    return sorted(rules["sheets"])
+
+
+def which_sheets(rules: dict, which: str) -> list[str]:
+    letters = sheet_letters(rules)
+    if which.lower() == "all":
+        return letters
+    for letter in letters:
+        if letter == which or letter.lower() == which.lower():
+            return [letter]
+    raise StixxError(f"no sheet {which!r} in the rules (sheets: {' '.join(letters)}, or all)")
+
+
+def ink(colour: str) -> str:
+    return ROW_INK.get(colour.lower(), "#555555")
+
+
+def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
+    """One printable page: the card of sheet `letter`, centred on a landscape page."""
+    if paper not in PAPERS:
+        raise StixxError(f"paper {paper!r}: a4 or letter")
+    page_w, page_h = PAPERS[paper]
+    ox, oy = (page_w - CARD_W) / 2, (page_h - CARD_H) / 2
+    numbers = rules["sheets"][letter]
+    colours = rules["colours"]
+    grid = boxes(len(colours), rules["boxes_per_row"], rules["target_boxes"])
+    index = sheet_letters(rules).index(letter)
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}mm" height="{page_h}mm" '
+        f'viewBox="0 0 {page_w} {page_h}" font-family="Helvetica, Arial, sans-serif">',
+        f"<title>Sixto sheet {escape(letter)}</title>",
+        f'<rect width="{page_w}" height="{page_h}" fill="#fff"/>',
+        f'<g transform="translate({ox:.2f} {oy:.2f})">',
+        # A thin cut line around the card, light enough not to look like a box.
+        f'<rect x="0" y="0" width="{CARD_W}" height="{CARD_H}" fill="none" stroke="#ccc" stroke-width="0.2"/>',
+    ]
+    for marker_id, (x, y) in markers().items():
+        out.append(_marker_svg(marker_id, x, y))
+    out += [
+        f'<text x="{GRID_X}" y="16" font-size="8" font-weight="bold">Sixto</text>',
+        f'<text x="{GRID_X + 30}" y="16" font-size="8">sheet {escape(letter)}</text>',
+        f'<text x="{GRID_X}" y="29" font-size="5">name</text>',
+        f'<line x1="{GRID_X + 14}" y1="29.5" x2="{GRID_X + 120}" y2="29.5" stroke="#000" stroke-width="0.3"/>',
+        f'<text x="{GRID_X + 126}" y="29" font-size="3.2" fill="#666">one clear mark per crossed box</text>',
+    ]
+    first_target = rules["boxes_per_row"] - rules["target_boxes"]
+    area_x = grid[0][first_target].x - 1.5
+    area_w = grid[0][-1].x + grid[0][-1].size + 1.5 - area_x
+    area_h = grid[-1][0].y + BOX + 1.5 - (GRID_Y - 1.5)
+    out.append(
+        f'<rect x="{area_x:.2f}" y="{GRID_Y - 1.5:.2f}" width="{area_w:.2f}" height="{area_h:.2f}" '
+        f'fill="none" stroke="#000" stroke-width="0.5" stroke-dasharray="2 1.2"/>'
+    )
+    out.append(
+        f'<text x="{area_x + area_w / 2:.2f}" y="{GRID_Y - 3:.2f}" font-size="3.5" '
+        f'text-anchor="middle">target area</text>'
+    )
+    for r, row in enumerate(grid):
+        colour = ink(colours[r])
+        out.append(
+            f'<text x="{GRID_X - 3}" y="{row[0].y + BOX / 2 + 1.8:.2f}" font-size="5" '
+            f'text-anchor="end" fill="{colour}" font-weight="bold">{escape(colours[r])}</text>'
+        )
+        for b in row:
+            half = BORDER / 2
+            out.append(
+                f'<rect x="{b.x + half:.2f}" y="{b.y + half:.2f}" width="{b.size - BORDER:.2f}" '
+                f'height="{b.size - BORDER:.2f}" fill="none" stroke="{colour}" stroke-width="{BORDER}"/>'
+            )
+            # The number sits in the box's top-left corner, which the reader leaves out.
+            out.append(
+                f'<text x="{b.x + 1.3:.2f}" y="{b.y + 5.2:.2f}" font-size="4.6" '
+                f'fill="{colour}">{numbers[r][b.box]}</text>'
+            )
+    for bit, (x, y) in zip(encode(index, numbers), code_cells()):
+        if bit:
+            out.append(f'<rect x="{x}" y="{y}" width="{CODE_CELL_W}" height="{CODE_CELL_H}" fill="#000"/>')
+    code_end = CODE_X + CODE_BITS * CODE_CELL_W
+    out.append(
+        f'<rect x="{CODE_X - 0.6}" y="{CODE_Y - 0.6}" width="{code_end - CODE_X + 1.2}" '
+        f'height="{CODE_CELL_H + 1.2}" fill="none" stroke="#000" stroke-width="0.3"/>'
+    )
+    out += ["</g>", "</svg>", ""]
+    return "\n".join(out)
+
+
+def _marker_svg(marker_id: int, x: float, y: float) -> str:
+    cell = MARKER / 6  # a 4x4 code inside a one-cell black border
+    parts = [f'<rect x="{x}" y="{y}" width="{MARKER}" height="{MARKER}" fill="#000"/>']
+    for r, bits in enumerate(MARKER_BITS[marker_id]):
+        for c, bit in enumerate(bits):
+            if bit == "1":
+                parts.append(
+                    f'<rect x="{x + (c + 1) * cell:.3f}" y="{y + (r + 1) * cell:.3f}" '
+                    f'width="{cell + 0.01:.3f}" height="{cell + 0.01:.3f}" fill="#fff"/>'
+                )
+    return "".join(parts)
+
+
+def print_sheets(rules: dict, which: str, paper: str) -> list[tuple[str, str]]:
+    """(letter, SVG text) for sheet `which` or every sheet ("all")."""
+    return [(letter, sheet_svg(letter, rules, paper)) for letter in which_sheets(rules, which)]

@@ -1,0 +1,287 @@
+"""Stixx (Goliath): collect the stixx of your secret colour, bluff, challenge.
+
+The setup is chance: the layout of the stixx on the board, and one secret
+colour token per player (each a private outcome). It is recorded as
+  {"layout": [42 colour names, by stixx id], "secret_colours": [one per seat],
+   "starts": 0}
+"""
+
+from __future__ import annotations
+
+from stixxcli.errors import IllegalSetup, RuleError
+from stixxcli.game import Chance, Game, IllegalMove, Param, require
+
+COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"]
+
+
+class Stixx(Game):
+    name = "stixx"
+    title = "Stixx"
+    min_players = 2
+    max_players = 6
+    hidden_information = True
+    params = [
+        Param(
+            "board_radius",
+            "int",
+            2,
+            "points from the centre to a corner of the hexagonal board",
+            min=1,
+            max=2,
+        ),
+        Param("colours", "list[str]", COLOURS, "the stixx colours, one secret token each"),
+        Param("stixx_per_colour", "int", 7, "stixx of each colour on the board", min=1, max=42),
+        Param(
+            "centre_star_all_colours",
+            "bool",
+            True,
+            "the six stixx at the centre point hold every colour once",
+        ),
+        Param("reveal_once", "bool", True, "option B only while your colour is hidden"),
+        Param(
+            "challenge_revealed", "bool", False, "option C may name a player whose colour is already revealed"
+        ),
+        Param(
+            "options_from_turn",
+            "int",
+            1,
+            "the first turn of the game that may choose B or C (earlier turns take one stixx)",
+            min=1,
+            max=1000,
+        ),
+        Param(
+            "end_on_full_colour",
+            "bool",
+            True,
+            "the game ends when a player holds every stixx of their colour",
+        ),
+    ]
+    move_schema = {
+        "type": "object",
+        "required": ["seat", "option"],
+        "additionalProperties": False,
+        "properties": {
+            "seat": {"type": "integer", "minimum": 0, "description": "the seat that acts"},
+            "option": {
+                "enum": ["A", "B", "C"],
+                "description": "A take one; B reveal and take two; C challenge",
+            },
+            "takes": {
+                "type": "array",
+                "items": {"type": "integer", "minimum": 0},
+                "maxItems": 2,
+                "description": "stixx ids taken in order; B and a right C take two, "
+                "or one when the game ended after it",
+            },
+            "target": {"type": "integer", "minimum": 0, "description": "C: the challenged seat"},
+            "colour": {"type": "string", "description": "C: the colour named"},
+            "correct": {"type": "boolean", "description": "C: whether the colour was right"},
+        },
+        "allOf": [
+            {
+                "if": {"properties": {"option": {"const": "A"}}},
+                "then": {
+                    "required": ["takes"],
+                    "properties": {"takes": {"minItems": 1, "maxItems": 1}},
+                    "not": {
+                        "anyOf": [
+                            {"required": ["target"]},
+                            {"required": ["colour"]},
+                            {"required": ["correct"]},
+                        ]
+                    },
+                },
+            },
+            {
+                "if": {"properties": {"option": {"const": "B"}}},
+                "then": {
+                    "required": ["takes"],
+                    "properties": {"takes": {"minItems": 1}},
+                    "not": {
+                        "anyOf": [
+                            {"required": ["target"]},
+                            {"required": ["colour"]},
+                            {"required": ["correct"]},
+                        ]
+                    },
+                },
+            },
+            {
+                "if": {"properties": {"option": {"const": "C"}}},
+                "then": {
+                    "required": ["target", "colour", "correct"],
+                    "if": {"properties": {"correct": {"const": True}}},
+                    "then": {"required": ["takes"], "properties": {"takes": {"minItems": 1}}},
+                    "else": {"properties": {"takes": {"maxItems": 0}}},
+                },
+            },
+        ],
+    }
+    setup_schema = {
+        "type": "object",
+        "required": ["layout", "secret_colours"],
+        "additionalProperties": False,
+        "properties": {
+            "layout": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "the colour of each stixx, by id (42 on the standard board)",
+            },
+            "secret_colours": {
+                "type": "array",
+                "items": {"type": "string"},
+                "minItems": 2,
+                "maxItems": 6,
+                "uniqueItems": True,
+                "description": "each seat's secret colour token",
+            },
+            "starts": {"type": "integer", "minimum": 0, "description": "the seat that plays first (0)"},
+        },
+    }
+
+    def check_rules(self, rules: dict) -> None:
+        from .board import segment_count
+
+        colours = rules["colours"]
+        if len(colours) < 2:
+            raise RuleError("colours must name at least 2 colours")
+        if len(set(colours)) != len(colours):
+            raise RuleError("colours must all differ")
+        for c in colours:
+            if not c or c.split() != [c]:
+                raise RuleError(f"colour {c!r} must be one word (it is typed at the prompt)")
+        segments = segment_count(rules["board_radius"])
+        if len(colours) * rules["stixx_per_colour"] != segments:
+            raise RuleError(
+                f"{len(colours)} colours x stixx_per_colour {rules['stixx_per_colour']} "
+                f"must equal the {segments} stixx of a board of radius "
+                f"{rules['board_radius']}"
+            )
+        if rules["centre_star_all_colours"] and len(colours) != 6:
+            raise RuleError(
+                f"centre_star_all_colours needs exactly 6 colours for the 6 stixx of the "
+                f"centre star, not {len(colours)}"
+            )
+
+    def player_counts(self, rules: dict) -> range:
+        # One secret token per colour: never more players than colours.
+        return range(self.min_players, min(self.max_players, len(rules["colours"])) + 1)
+
+    def setup(self, rules: dict, players: list[str]):
+        from .board import board
+        from .layout import random_layout
+
+        colours = list(rules["colours"])
+        grid = board(rules["board_radius"])
+        star = rules["centre_star_all_colours"]
+        per = rules["stixx_per_colour"]
+
+        def draw_layout(rng):
+            return [colours[c] for c in random_layout(grid, len(colours), per, star, rng)]
+
+        layout = yield Chance(
+            "layout",
+            f"the colour of each of the {grid.size} stixx by id: {grid.size} colour "
+            "initials or names, e.g. " + " ".join(c[0] for c in colours) + " ...",
+            draw_layout,
+            lambda text: parse_layout(text, colours, grid, per, star),
+        )
+        secret: list[str] = []
+        for seat, name in enumerate(players):
+            left = [c for c in colours if c not in secret]
+            token = yield Chance(
+                f"colour of {name}",
+                f"the colour token {name} drew ({', '.join(left)})",
+                lambda rng, left=left: rng.choice(left),
+                lambda text, left=left: parse_token(text, colours, left),
+                seat=seat,
+            )
+            secret.append(token)
+        return {"layout": layout, "secret_colours": secret, "starts": 0}
+
+    def start(self, rules: dict, players: list[str], setup: dict):
+        from .board import board
+        from .layout import layout_problem
+        from .rules import StixxState
+
+        colours = list(rules["colours"])
+        grid = board(rules["board_radius"])
+        try:
+            if not isinstance(setup, dict):
+                raise IllegalSetup("the setup must be a JSON object")
+            extra = [k for k in setup if k not in ("layout", "secret_colours", "starts")]
+            if extra:
+                raise IllegalSetup(
+                    f"the setup has an unknown key {extra[0]!r} (keys: layout, secret_colours, starts)"
+                )
+            names = require(setup, "layout", list, "the setup")
+            if len(names) != grid.size:
+                raise IllegalSetup(
+                    f"the layout must give {grid.size} colours, one per stixx, not {len(names)}"
+                )
+            number = {c: i for i, c in enumerate(colours)}
+            try:
+                layout = [number[c] for c in names]
+            except (KeyError, TypeError):  # an unknown colour, or not text: say which
+                layout = [
+                    _colour_number(c, colours, f"layout item {i} (stixx {i})") for i, c in enumerate(names)
+                ]
+            problem = layout_problem(
+                grid, layout, colours, rules["stixx_per_colour"], rules["centre_star_all_colours"]
+            )
+            if problem:
+                raise IllegalSetup(problem)
+            tokens = require(setup, "secret_colours", list, "the setup")
+            if len(tokens) != len(players):
+                raise IllegalSetup(
+                    f"secret_colours must give one colour per player: {len(players)}, not {len(tokens)}"
+                )
+            secret = [
+                _colour_number(c, colours, f"the secret colour of seat {i}") for i, c in enumerate(tokens)
+            ]
+            for seat, c in enumerate(secret):
+                if secret.index(c) != seat:
+                    raise IllegalSetup(
+                        f"secret colours repeat: seats {secret.index(c)} and {seat} "
+                        f"both hold {colours[c]}, but there is one token of each colour"
+                    )
+            starts = setup.get("starts", 0)
+            if not isinstance(starts, int) or isinstance(starts, bool) or not 0 <= starts < len(players):
+                raise IllegalSetup(f"starts must be a seat 0-{len(players) - 1}, not {starts!r}")
+        except IllegalMove as e:  # from require(): the same reason, as a setup error
+            raise IllegalSetup(e.message) from None
+        return StixxState(rules, players, grid, layout, secret, starts)
+
+
+def _colour_number(value, colours: list[str], what: str) -> int:
+    if not isinstance(value, str) or value not in colours:
+        raise IllegalSetup(f"{what} is {value!r}, not a colour of these rules ({', '.join(colours)})")
+    return colours.index(value)
+
+
+def parse_layout(text: str, colours: list[str], grid, per: int, star: bool) -> list[str]:
+    """A layout typed in: colour names or initials, separated by spaces or
+    commas, or one word of initials."""
+    from .layout import layout_problem
+    from .rules import colour_named
+
+    words = text.replace(",", " ").split()
+    initials = [c[0].lower() for c in colours]
+    if len(words) == 1 and len(words[0]) == grid.size and len(set(initials)) == len(initials):
+        words = list(words[0])
+    if len(words) != grid.size:
+        raise ValueError(f"{grid.size} colours are needed, one per stixx, not {len(words)}")
+    layout = [colour_named(w, colours) for w in words]
+    problem = layout_problem(grid, [colours.index(c) for c in layout], colours, per, star)
+    if problem:
+        raise ValueError(problem)
+    return layout
+
+
+def parse_token(text: str, colours: list[str], left: list[str]) -> str:
+    from .rules import colour_named
+
+    colour = colour_named(text.strip(), colours)
+    if colour not in left:
+        raise ValueError(f"the {colour} token is already drawn; left: {', '.join(left)}")
+    return colour
