@@ -7,11 +7,11 @@ from __future__ import annotations
 import collections
 import hashlib
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalMove, LogError, PluginError, RuleError, StixxError
+from .errors import IllegalMove, IllegalSetup, LogError, PluginError, RuleError, StixxError
 from .game import Chance, Choice, State
 from .gamelog import canonical, check_envelope, new_log
 
@@ -49,8 +49,37 @@ def open_game(log: dict):
         raise RuleError(
             f"{len(names)} players, but these rules of {game.name} allow {_span(counts)}", where="players"
         )
-    state = plugin_call(game, "setup", game.start, rules, names, log["setup"])
+    state = start(game, rules, names, log["setup"])
     return game, state
+
+
+def shapes(game):
+    """The game's setup and move checks, made once from its schemas."""
+    made = _shapes.get(game.name)
+    if made is None or made[0] is not game:
+        from .shapes import checker
+
+        made = _shapes[game.name] = (
+            game,
+            checker(game.setup_schema, IllegalSetup, "the setup"),
+            checker(game.move_schema, IllegalMove, "the move"),
+        )
+    return made[1], made[2]
+
+
+_shapes: dict = {}
+
+
+def start(game, rules: dict, names: list[str], setup) -> State:
+    """The state before the first move, once the setup fits the game's schema.
+
+    A rule the setup breaks is an IllegalSetup, whichever error the game raised.
+    """
+    shapes(game)[0](setup)
+    try:
+        return plugin_call(game, "setup", game.start, rules, names, setup)
+    except IllegalMove as e:
+        raise IllegalSetup(e.message, where=e.where) from None
 
 
 def _span(counts: range) -> str:
@@ -79,6 +108,8 @@ def apply_move(game, state: State, move: Any) -> None:
         raise IllegalMove(
             f"wrong player: it is {state.names[state.seat]}'s turn (seat {state.seat}), not seat {claimed}"
         )
+    made = _shapes.get(game.name)
+    (made[2] if made is not None and made[0] is game else shapes(game)[1])(move)
     try:  # inline rather than plugin_call: this is the hot path of validation
         state.apply(move)
     except StixxError:
@@ -285,6 +316,30 @@ def rng_for(seed, *parts) -> random.Random:
     return random.Random(":".join(map(str, (seed, *parts))))
 
 
+class PlayerView(Mapping):
+    """`state.view(seat)`, made when a bot first reads it: a bot that never
+    looks (the random one) costs nothing, and no bot holds the state itself."""
+
+    __slots__ = ("_game", "_state", "_seat", "_view")
+
+    def __init__(self, game, state: State, seat: int):
+        self._game, self._state, self._seat, self._view = game, state, seat, None
+
+    def _made(self) -> dict:
+        if self._view is None:
+            self._view = plugin_call(self._game, "view", self._state.view, self._seat)
+        return self._view
+
+    def __getitem__(self, key):
+        return self._made()[key]
+
+    def __iter__(self):
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+
 @dataclass
 class Table:
     """A game being played: the log so far and the state it has reached."""
@@ -342,7 +397,8 @@ class Table:
             bot = self.bots.get(ask.seat)
             if bot is not None:
                 bot.rng.seed(f"{seed}:bot:{ask.seat}:{turn}")
-                return plugin_call(self.game, f"bot {type(bot).name}", bot.choose, self.state, ask)
+                view = PlayerView(self.game, self.state, ask.seat)
+                return plugin_call(self.game, f"bot {type(bot).name}", bot.choose, view, ask)
             if choose is None:
                 raise StixxError(f"seat {ask.seat} has no bot and no one to ask")
             return choose(ask)

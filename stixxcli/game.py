@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,19 +201,26 @@ class Chance:
 class Choice:
     """A decision of one seat among `options`, every legal answer (JSON values).
 
-    `prompt` explains the short notation a human types; `parse(text)` turns
-    that text into an answer (raise ValueError with a reason) and
-    `notation(answer)` gives the text back, for the `help` listing.
-    `context` is what a bot may want to know about the turn so far.
+    `options` may be lazy (any Sequence: `len` and indexing), so a bot that
+    samples one never builds them all. `prompt` explains the short notation a
+    human types; it may be a function of no arguments, called only when a
+    human is asked. `parse(text)` turns that text into an answer (raise
+    ValueError with a reason) and `notation(answer)` gives the text back, for
+    the `help` listing. `context` is what a bot may want to know about the
+    turn so far.
     """
 
     seat: int
     name: str
     options: Sequence[Any]
-    prompt: str = "a move as JSON"
+    prompt: str | Callable[[], str] = "a move as JSON"
     parse: Callable[[str], Any] = _from_json
     notation: Callable[[Any], str] = _to_json
     context: dict = field(default_factory=dict)
+
+    def question(self) -> str:
+        """The prompt's text, built now if it was deferred."""
+        return self.prompt() if callable(self.prompt) else self.prompt
 
 
 @dataclass
@@ -378,8 +385,8 @@ class Game(ABC):
 class Bot(ABC):
     """A computer player for one seat; one instance per seat and game.
 
-    Register the class with the `stixx_bots` hook. A bot may only use what its
-    seat can know: the state's public parts and its own secrets.
+    Register the class with the `stixx_bots` hook. It sees what its seat may
+    see, and nothing more: the player view, the choice, the rules.
     """
 
     name: str = ""
@@ -389,5 +396,10 @@ class Bot(ABC):
         self.game, self.rules, self.seat, self.rng = game, rules, seat, rng
 
     @abstractmethod
-    def choose(self, state: State, choice: Choice) -> Any:
-        """One of `choice.options`."""
+    def choose(self, view: Mapping, choice: Choice) -> Any:
+        """One of `choice.options`.
+
+        `view` is the table as this bot's seat sees it: `state.view(seat)`,
+        what `stixx replay --as-player` shows, made only when first read. A
+        bot never holds the state itself, so it cannot read another's secret.
+        """

@@ -8,8 +8,10 @@ class RandomBot(Bot):
     name = "random"
     description = "picks any legal option at random"
 
-    def choose(self, state, choice):
-        return self.rng.choice(choice.options)
+    def choose(self, view, choice):
+        # randrange and len, not rng.choice(list(...)): lazy options stay unbuilt.
+        options = choice.options
+        return options[self.rng.randrange(len(options))]
 
 
 @hookimpl

@@ -11,12 +11,17 @@ import itertools
 import secrets
 import signal
 import sys
+import textwrap
 
 import click
 
 from .errors import StixxError
 
-SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most
+SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
+WIDTH = 80  # a prompt and the lines that explain it fit in 80 columns
+QUIT = ("q", "quit", "save")
+HELP = ("help", "?", "h")
+HELP_ALL = ("help all", "??", "h all")
 
 
 def seats_in_order(ctx, humans, bots) -> list[dict]:
@@ -77,17 +82,24 @@ def play_game(game, rules, players, *, seed, out, chance):
         out = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json"
     names = [p["name"] for p in players]
     ask_chance = (lambda c: ask_table(c, names)) if chance == "manual" else None
-    table = Table.new(game, rules.values, rules.variant, players, seed, chance=ask_chance)
+    try:
+        table = Table.new(game, rules.values, rules.variant, players, seed, chance=ask_chance)
+    except KeyboardInterrupt:  # 'quit' or Ctrl-C while the setup was typed in: no game yet
+        click.echo("\nStopped during the setup; no game was saved.", err=True)
+        sys.exit(130)
     _run(table, out, manual=chance == "manual")
 
 
-def resume_game(path, *, out, chance):
+def resume_game(path, *, out, chance, pick=None):
     from .engine import Table
     from .gamelog import read_one
 
-    log = read_one(path)
+    log = read_one(path, pick)
     if log["finished"]:
         raise StixxError("this game is already finished; nothing to resume", where=path)
+    if pick is not None and out is None:
+        # One line of a corpus: written back on its own, never over the whole corpus.
+        raise click.UsageError("--pick resumes one game of a corpus: say where to write it with --out FILE")
     table = Table.resume(log)
     click.echo(f"Resuming {table.game.title or table.game.name} after {len(log['moves'])} moves.", err=True)
     _run(table, out or path, manual=chance == "manual")
@@ -100,11 +112,54 @@ class Interrupted(KeyboardInterrupt):
     plugin code."""
 
 
+_editing = None  # whether input() edits lines (readline loaded); decided at the first question
+
+
+def _line_editing() -> bool:
+    """Line editing and history (arrows, Ctrl-R) where readline exists and a
+    person types at a terminal; piped input is read as it comes."""
+    global _editing
+    if _editing is None:
+        _editing = False
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            try:
+                import readline  # noqa: F401 (importing it is what turns editing on for input())
+
+                _editing = True
+            except ImportError:  # Windows without pyreadline: plain input
+                pass
+    return _editing
+
+
 def _prompt(text, **kwargs) -> str:
+    """One line from the table. `text` is the whole prompt, ending in ": " or "> "."""
     try:
-        return click.prompt(text, **kwargs)
+        if _line_editing() and not kwargs.get("default"):
+            # input() draws the prompt itself, so readline knows where the line starts.
+            return input(text)
+        return click.prompt(text.rstrip(": >").rstrip(), **kwargs)
     except (click.Abort, EOFError):
         raise Interrupted("end of input") from None
+
+
+def _ask_line(text, **kwargs) -> str:
+    """A line typed in, with 'q' and 'quit' stopping the game (saved) wherever asked."""
+    answer = _prompt(text, **kwargs).strip()
+    if answer.lower() in QUIT:
+        raise Interrupted("quit")
+    return answer
+
+
+def fit(lead: str, question: str, short: str) -> tuple[list[str], str]:
+    """Lines to print and the prompt to ask with, all within WIDTH columns: the
+    question in the prompt when it fits, else wrapped above a short prompt."""
+    inline = f"{lead}{question}: "
+    if "\n" not in question and len(inline) < WIDTH:
+        return [], inline
+    lines = []
+    for paragraph in question.splitlines():
+        lines += textwrap.wrap(paragraph, WIDTH - 3, subsequent_indent="  ") or [""]
+    return lines, short[: WIDTH - 10] + "> "
 
 
 def _raise_interrupted(signum, frame):
@@ -116,16 +171,18 @@ def _run(table, out, *, manual: bool) -> None:
     from .gamelog import write_log
 
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
-    screen = Screen(table, humans)
+    screen = Screen(table, humans, err=out == "-")
     ask_chance = screen.chance if manual else None
     previous = signal.signal(signal.SIGTERM, _raise_interrupted)
     try:
         while not table.over:
             move = table.play_turn(chance=ask_chance, choose=screen.ask if humans else None)
-            if humans or ask_chance:
+            if (humans or ask_chance) and out != "-":  # standard output gets the log once, at the end
                 write_log(out, table.log)
-            if humans:
-                screen.tell(plugin_call(table.game, "announce", table.state.announce, move))
+            # Every move is told to the table, a bot's as much as a person's.
+            screen.tell(plugin_call(table.game, "announce", table.state.announce, move))
+            if not humans:
+                screen.flush()
     except KeyboardInterrupt:
         _save_unfinished(table, out)
         sys.exit(130)
@@ -143,6 +200,48 @@ def _run(table, out, *, manual: bool) -> None:
 
         show_result(scored(table.log, table.log["result"]))
         click.echo(f"log written to {out}", err=True)
+    if manual and humans:
+        offer_variant(table)
+
+
+def offer_variant(table) -> None:
+    """After a game whose setup was typed in (the table's own Sixto sheets),
+    offer to keep that setup as a variant file for the next game night. The
+    game says what its setup makes: `Game.variant_from_setup(log)` returns the
+    text of a variant file, or None when nothing in the setup is worth keeping."""
+    from .engine import plugin_call
+
+    make = getattr(table.game, "variant_from_setup", None)
+    if make is None:
+        return
+    text = plugin_call(table.game, "variant_from_setup", make, table.log)
+    if not text:
+        return
+    from .rules import user_rules_dir
+
+    folder = user_rules_dir() / table.game.name
+    click.echo(f"The setup you typed in can be kept as a variant in {folder}.", err=True)
+    while True:
+        try:
+            name = _prompt("Its name (Enter: don't keep it): ", default="", show_default=False, err=True)
+        except Interrupted:
+            return
+        name = name.strip()
+        if not name or name.lower() in QUIT:
+            return
+        if not all(c.isalnum() or c in "-_" for c in name):
+            click.echo("  a name of letters, digits, - and _ (e.g. club-sheets)", err=True)
+            continue
+        path = folder / f"{name}.yaml"
+        if path.exists():
+            click.echo(f"  {path} exists; choose another name", err=True)
+            continue
+        from .gamelog import write_atomic
+
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text)
+        click.echo(f"Saved; next time: stixx play {table.game.name} --variant {name} ...", err=True)
+        return
 
 
 def _save_unfinished(table, out) -> None:
@@ -158,12 +257,20 @@ def _save_unfinished(table, out) -> None:
 
 
 def ask_table(chance, names: list[str]):
-    """Ask the table for a chance outcome (dice rolled, a stick drawn...)."""
+    """Ask the table for a chance outcome (dice rolled, a stick drawn...),
+    again and again until it reads; `help` shows what is asked once more."""
     private = f" (for {names[chance.seat]} alone to see)" if chance.seat is not None else ""
+    lines, prompt = fit("chance: ", chance.prompt + private, chance.name)
+    for line in lines:
+        click.echo(line, err=True)
     while True:
-        text = _prompt(f"chance: {chance.prompt}{private}", err=True)
+        text = _ask_line(prompt, err=True)
+        if text.lower() in HELP or text.lower() in HELP_ALL:
+            click.echo("\n".join(textwrap.wrap(chance.prompt + private, WIDTH - 1)), err=True)
+            click.echo("  q saves the game so far and stops", err=True)
+            continue
         try:
-            return chance.parse(text.strip())
+            return chance.parse(text)
         except ValueError as e:
             click.echo(f"  {e}", err=True)
 
@@ -171,11 +278,13 @@ def ask_table(chance, names: list[str]):
 class Screen:
     """The humans' side of the terminal: the table as each one may see it."""
 
-    def __init__(self, table, humans: list[int]):
+    def __init__(self, table, humans: list[int], err: bool = False):
         self.table, self.humans = table, humans
+        self.err = err  # standard output carries the log: the table talks on standard error
         self.seated = None  # the human whose view is on screen
         self.shown = None  # (moves played, viewer) of the table last drawn
         self.news: list[str] = []  # what the table heard since a human last looked
+        self.hinted = False  # the keys are told once, at the first question
 
     def tell(self, news: str | None) -> None:
         if news:
@@ -183,7 +292,7 @@ class Screen:
 
     def flush(self) -> None:
         for line in self.news:
-            click.echo(line)
+            click.echo(line, err=self.err)
         self.news.clear()
 
     def chance(self, chance):
@@ -197,7 +306,7 @@ class Screen:
         name = table.log["players"][seat]["name"]
         if table.game.hidden_information and len(self.humans) > 1 and self.seated != seat:
             click.clear()
-            _prompt(f"Pass the terminal to {name} and press Enter", default="", show_default=False, err=True)
+            _ask_line(f"Pass the terminal to {name} and press Enter (q: save and stop) ", err=True)
         self.seated = seat
         self.flush()
         # The table again only when it changed: not before every question of one turn.
@@ -206,13 +315,17 @@ class Screen:
         if shown != self.shown:
             self.shown = shown
             console().print(plugin_call(table.game, "render", table.state.render, viewer))
+        if not self.hinted:
+            self.hinted = True
+            click.echo("(help: how to answer and the legal choices; q: save and stop)")
+        lines, prompt = fit(f"{name}, ", choice.question(), name)
+        for line in lines:
+            click.echo(line)
         while True:
-            text = _prompt(f"{name}, {choice.prompt} ('help' lists the choices)").strip()
-            if text in ("help", "?"):
-                self._list(choice)
+            text = _ask_line(prompt)
+            if text.lower() in HELP or text.lower() in HELP_ALL:
+                self._help(choice, everything=text.lower() in HELP_ALL)
                 continue
-            if text in ("quit", "save"):
-                raise Interrupted("quit")
             try:
                 answer = choice.parse(text)
             except ValueError as e:
@@ -222,8 +335,20 @@ class Screen:
                 return answer
             click.echo("  not a legal choice now; type help to see them")
 
-    def _list(self, choice):
-        shown = [choice.notation(o) for o in itertools.islice(choice.options, SHOWN_OPTIONS)]
-        click.echo("  " + " | ".join(shown))
-        if len(choice.options) > SHOWN_OPTIONS:
-            click.echo(f"  ... and {len(choice.options) - SHOWN_OPTIONS} more")
+    def _help(self, choice, everything: bool) -> None:
+        """The game's own help (the notation with examples, the choices grouped)
+        when it has one, else the legal choices in its notation."""
+        from .engine import plugin_call
+
+        explain = getattr(self.table.state, "help", None)
+        if explain is not None:
+            text = plugin_call(self.table.game, "help", lambda: explain(choice, all=everything))
+            if text:
+                click.echo(text.rstrip("\n"))
+                return
+        click.echo("\n".join(textwrap.wrap(choice.question(), WIDTH - 1)))
+        limit = None if everything else SHOWN_OPTIONS
+        shown = [choice.notation(o) for o in itertools.islice(choice.options, limit)]
+        click.echo(textwrap.fill(" | ".join(shown), WIDTH - 1, initial_indent="  ", subsequent_indent="  "))
+        if len(choice.options) > len(shown):
+            click.echo(f"  ... and {len(choice.options) - len(shown)} more ('help all' lists them)")
