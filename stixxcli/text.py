@@ -1,0 +1,72 @@
+"""Content made plain: the one function every piece of shown content goes through.
+
+Text from a log, a rule file, a sheet or a plugin (player names, `variant`,
+rule descriptions, colour names, sheet and file names) is data, never terminal
+control and never markup. `plain(s)` returns it with every character that could
+act on a terminal shown visibly escaped, as Python writes it:
+
+    >>> plain("Ann\\x1b[2J")
+    'Ann\\\\x1b[2J'
+    >>> plain("Bob\\nvalid")
+    'Bob\\\\nvalid'
+
+Escaped: C0 controls (NUL-US: ESC, BEL, backspace, CR, newline, tab...), DEL,
+C1 controls (U+0080-U+009F: a lone CSI is an escape sequence too), line and
+paragraph separators, bidi embeddings, overrides and isolates (a name that
+reverses the rest of a line), and lone surrogates (which cannot be printed).
+Everything else, accents, emoji and their zero-width joiners included, stays.
+A newline in a name is shown as `\\n`, so a one-line verdict stays one line.
+
+With rich, content is never given to `console.print` or a Table as a plain
+`str` (that parses `[markup]`): wrap it, so markup is shown literally:
+
+    from rich.text import Text
+    table.add_row(Text(plain(name)), Text(plain(colour), style="red"))
+    text = Text("after move 3 by ").append(plain(name), style="bold")
+
+Only where a markup string cannot be avoided (a Table title built as markup),
+escape it as well: `rich.markup.escape(plain(s))`.
+
+For click.echo and error lines, `plain(message)` is all that is needed.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Characters that act on a terminal or on the order of a line, as one class.
+_UNSAFE = re.compile(
+    "["
+    "\x00-\x1f\x7f-\x9f"  # C0, DEL, C1 (ESC, BEL, CR, LF, TAB, 8-bit CSI/OSC...)
+    "\u061c\u200e\u200f"  # Arabic letter mark, LRM, RLM
+    "\u2028\u2029"  # line and paragraph separators: a newline to some terminals
+    "\u202a-\u202e"  # bidi embeddings and overrides
+    "\u2066-\u2069"  # bidi isolates
+    "\ufeff"  # zero-width no-break space (a BOM inside a name)
+    "\ud800-\udfff"  # lone surrogates: not characters, cannot be encoded
+    "]"
+)
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escaped(match: re.Match) -> str:
+    char = match.group()
+    named = _NAMED.get(char)
+    if named:
+        return named
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def plain(value: object) -> str:
+    """`value` as text that prints as itself: controls, escape sequences, bidi
+    overrides and newlines visibly escaped (see the module docstring for use
+    with rich)."""
+    text = value if isinstance(value, str) else str(value)
+    # The common case, a name of letters, costs one search.
+    return _UNSAFE.sub(_escaped, text) if _UNSAFE.search(text) else text
+
+
+def is_plain(value: str) -> bool:
+    """Whether `value` prints as itself (plain() would not change it)."""
+    return _UNSAFE.search(value) is None
