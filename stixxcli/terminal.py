@@ -306,7 +306,12 @@ class Screen:
         name = table.log["players"][seat]["name"]
         if table.game.hidden_information and len(self.humans) > 1 and self.seated != seat:
             click.clear()
-            _ask_line(f"Pass the terminal to {name} and press Enter (q: save and stop) ", err=True)
+            _ask_line(
+                f"Pass the terminal to {name} and press Enter (q: save and stop) ",
+                default="",
+                show_default=False,
+                err=True,
+            )
         self.seated = seat
         self.flush()
         # The table again only when it changed: not before every question of one turn.
