@@ -289,9 +289,10 @@ def test_greedy_is_registered_and_answers_from_the_options():
     bot = get_bot("sixto", "greedy")(sixto, state.rules, 0, random.Random(1))
     dice = roll(1, 2, 3, 4, 5, 6)
     options = CrossOptions(state.candidates(0, dice)).as_list()
-    answer = bot.choose(state, Choice(0, "crosses", options, context={"roll": dice}))
+    answer = bot.choose(state.view(0), Choice(0, "crosses", options, context={"roll": dice}))
     assert answer in options and answer  # it crosses boxes next to the start
-    assert bot.choose(state, Choice(0, "reroll", [False, True], context={"roll": dice})) in (False, True)
+    reroll = Choice(0, "reroll", [False, True], context={"roll": dice})
+    assert bot.choose(state.view(0), reroll) in (False, True)
 
 
 # What replay shows -----------------------------------------------------------------

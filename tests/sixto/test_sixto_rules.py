@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 from sixto_logs import game
-from stixxcli_games.sixto.samples import SAMPLE_SHEETS
+from stixxcli_games.sixto.board import SAMPLE_SHEETS
 
 from stixxcli.engine import check_log, play_bots
 from stixxcli.errors import RuleError

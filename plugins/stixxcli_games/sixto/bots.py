@@ -1,77 +1,116 @@
 """The greedy Sixto bot: crosses a box when it loses few boxes to its left,
-and re-rolls a roll that is worse for its own sheet than a typical one."""
+and re-rolls a roll that is worth less to its own sheet than a typical one.
+
+It decides from the player view (its own sheet as `stixx replay --as-player`
+shows it), the choice and the rules, nothing else.
+"""
 
 from __future__ import annotations
 
 from stixxcli.game import Bot
 
-from .state import DIE_FACES
-
+DIE_FACES = 6
 LOST_BOX_COST = 0.55  # a skipped box is a cross the row can never have
 TARGET_BONUS = 0.4  # target crosses score and bring the closing of a colour nearer
-REROLL_SAMPLES = 24
 DEAD_ROW_COST = 1.5
 GAME_OVER_COST = 3.0  # solo: ending the game now forfeits every later cross
+REROLL_SAMPLES = 24
 
 
-def cross_value(state, seat: int, row: int, box: int) -> float:
-    """How much crossing `box` (from 0) of `row` is worth to `seat`, roughly in crosses."""
-    lost = box - state.rightmost[seat][row] - 1
-    value = 1.0 - LOST_BOX_COST * lost
-    if box >= state.first_target:
-        value += TARGET_BONUS
-    elif box >= state.first_target - 1 and state.count[seat][row] + 1 < state.target_min:
-        value -= DEAD_ROW_COST  # only target boxes left, and too few crosses to reach them
-    # Near the end a lost box matters less: there are few turns left to fill it.
-    removed = len(state.closed)
-    left = state.rules["end_after_removed_dice"] - removed
-    if left <= 1:
-        value += 0.3 * lost
-    return value
+class Sheet:
+    """The bot's own sheet as the view shows it, and the best box for each
+    colour and die value (worked out once per turn)."""
 
+    def __init__(self, view, seat: int, rules: dict):
+        rows = view["players"][seat]["rows"]
+        self.colours = [row["colour"] for row in rows]
+        first_target = rules["boxes_per_row"] - rules["target_boxes"]
+        target_min = rules["target_min_crosses"]
+        # Near the end a lost box matters less: there are few turns left to fill it.
+        near_end = rules["end_after_removed_dice"] - view["removed_dice"] <= 1
+        # best[row][value]: (worth, box from 1) of the box the bot likes best, or None.
+        self.best: dict[int, list] = {}
+        for r, row in enumerate(rows):
+            if row["closed"]:
+                continue
+            crossed = row["crossed"]
+            rightmost = crossed[-1] - 1 if crossed else -1
+            count = len(crossed)
+            last = len(row["numbers"]) if count >= target_min else first_target
+            best = [None] * (DIE_FACES + 1)
+            numbers = row["numbers"]
+            for box in range(rightmost + 1, last):
+                if best[numbers[box]] is not None:
+                    continue  # a box further right with the same number loses more
+                lost = box - rightmost - 1
+                worth = 1.0 - LOST_BOX_COST * lost
+                if box >= first_target:
+                    worth += TARGET_BONUS
+                elif box >= first_target - 1 and count + 1 < target_min:
+                    worth -= DEAD_ROW_COST  # only target boxes left, and too few crosses to reach them
+                if near_end:
+                    worth += 0.3 * lost
+                best[numbers[box]] = (worth, box + 1)
+            self.best[r] = best
 
-def best_crosses(state, seat: int, roll: dict) -> tuple[list, float]:
-    """The crosses the bot likes best for `roll`, and what they are worth.
+    def crosses(self, roll: dict, solo_end: int, count_unusable: bool) -> tuple[list, float]:
+        """The crosses the bot likes best for `roll`, and what they are worth.
 
-    In the solo game a turn that leaves `solo_unused_dice_end` dice unused
-    ends the game, so the bot then crosses enough boxes, even poor ones.
-    """
-    best = []  # (value, row, box from 1), one per die with a box to cross
-    for colour, boxes in state.candidates(seat, roll):
-        row = state.colours.index[colour]
-        value, box = max((cross_value(state, seat, row, b - 1), -b) for b in boxes)
-        best.append((value, row, -box))
-    best.sort(reverse=True)
-    chosen = [entry for entry in best if entry[0] > 0]
-    worth = sum(entry[0] for entry in chosen)
-    solo_end = state.rules["solo_unused_dice_end"]
-    if solo_end and seat == state.seat:
-        needed = len(roll) - solo_end + 1
-        extra = best[len(chosen) : needed]
-        chosen += extra
-        worth += sum(entry[0] for entry in extra)
-        if len(chosen) < needed:
-            worth -= GAME_OVER_COST
-    chosen.sort(key=lambda entry: entry[1])
-    return [[state.colours.names[row], box] for _, row, box in chosen], worth
+        Solo (`solo_end` above 0): a turn that declines `solo_end` dice ends
+        the game, so the bot then crosses enough boxes, even poor ones.
+        """
+        index = {colour: r for r, colour in enumerate(self.colours)}
+        usable = []  # (worth, row, box from 1), one per die with a box to cross
+        for colour, value in roll.items():
+            row = index[colour]
+            entry = self.best[row][value]
+            if entry is not None:
+                usable.append((entry[0], row, entry[1]))
+        usable.sort(reverse=True)
+        chosen = [entry for entry in usable if entry[0] > 0]
+        worth = sum(entry[0] for entry in chosen)
+        if solo_end:
+            # docs/games/sixto.md, The end: only dice that could have been used count,
+            # unless solo_count_unusable_dice reads the rule literally.
+            needed = (len(roll) if count_unusable else len(usable)) - solo_end + 1
+            extra = usable[len(chosen) : needed]
+            chosen += extra
+            worth += sum(entry[0] for entry in extra)
+            if len(chosen) < needed:
+                worth -= GAME_OVER_COST
+        chosen.sort(key=lambda entry: entry[1])
+        return [[self.colours[row], box] for _, row, box in chosen], worth
 
 
 class GreedyBot(Bot):
     name = "greedy"
     description = "crosses boxes that skip few others; re-rolls a roll worse than a typical one"
 
-    def choose(self, state, choice):
+    _sheet_turn = None
+    _sheet: Sheet | None = None
+
+    def sheet(self, view) -> Sheet:
+        # The re-roll answer and the crosses of one turn see the same sheet.
+        turn = (view["turn"], view["active"])
+        if self._sheet_turn != turn:
+            self._sheet, self._sheet_turn = Sheet(view, self.seat, self.rules), turn
+        return self._sheet
+
+    def choose(self, view, choice):
         roll = choice.context["roll"]
+        sheet = self.sheet(view)
+        solo_end = self.rules["solo_unused_dice_end"] if view["active"] == self.seat else 0
+        count_unusable = self.rules.get("solo_count_unusable_dice", False)
         if choice.name == "reroll":
-            _, now = best_crosses(state, self.seat, roll)
-            dice = list(roll)
+            _, now = sheet.crosses(roll, solo_end, count_unusable)
+            dice, randint = list(roll), self.rng.randint
             typical = (
                 sum(
-                    best_crosses(state, self.seat, {c: self.rng.randint(1, DIE_FACES) for c in dice})[1]
+                    sheet.crosses({c: randint(1, DIE_FACES) for c in dice}, solo_end, count_unusable)[1]
                     for _ in range(REROLL_SAMPLES)
                 )
                 / REROLL_SAMPLES
             )
             return now < typical
-        crosses, _ = best_crosses(state, self.seat, roll)
+        crosses, _ = sheet.crosses(roll, solo_end, count_unusable)
         return crosses

@@ -10,7 +10,7 @@ from stixxcli.errors import IllegalMove, IllegalSetup, RuleError
 from stixxcli.game import Chance, Game, Param, require
 
 from . import notation
-from .samples import SAMPLE_SHEETS
+from .board import SAMPLE_SHEETS
 
 ROWS = 6  # six colours, six dice, six rows
 FACES = frozenset(range(1, 7))

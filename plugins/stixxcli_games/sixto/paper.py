@@ -17,7 +17,7 @@ from pathlib import PurePath
 from stixxcli.errors import StixxError
 from stixxcli.game import places
 
-from .sheet import crossing_problem, score
+from .board import crossing_problem, score
 
 CROSS, EMPTY = "xX", ".-o_"
 MAX_SHEET = 100_000  # characters; a sheet is a few hundred

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places, require
 
 from . import notation
-from .sheet import first_target_box, score
+from .board import first_target_box, score
 
 MOVE_KEYS = ("seat", "rolls", "crosses")
 DIE_FACES = 6

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from stixxcli_games.sixto import printing
-from stixxcli_games.sixto.samples import SAMPLE_SHEETS
+from stixxcli_games.sixto.board import SAMPLE_SHEETS
 
 STANDARD = {
     "colours": ["red", "yellow", "green", "blue", "purple", "orange"],
@@ -315,7 +315,7 @@ def photograph(marked: np.ndarray, rng: np.random.Generator, size=(1600, 1200), 
         poly = np.array([[rng.uniform(-0.2, 1.2) * out_w, rng.uniform(-0.2, 1.2) * out_h] for _ in range(4)], np.int32)
         sh = np.zeros((out_h, out_w), np.float32)
         cv2.fillConvexPoly(sh, cv2.convexHull(poly), 1.0)
-        soft = max(3, int(out_w * rng.uniform(0.004, 0.03))) | 1
+        soft = max(3, int(out_w * rng.uniform(0.008, 0.04))) | 1  # penumbra of a lamp a metre or two away
         sh = cv2.GaussianBlur(sh, (0, 0), soft)
         light *= 1 - settings["shadow"] * sh
     cast = rng.uniform(0.88, 1.08, 3).astype(np.float32)

@@ -1,7 +1,16 @@
-"""The project's own sample sheets A-L (the publisher's printed numbers are not
-public): each number 1-6 twice a row, the three target boxes all different.
-rules/sixto/standard.yaml holds the same layouts; a test keeps them equal."""
+"""The Sixto score sheet: six rows of numbered boxes, the target area at the
+end of each row, the sample sheets A-L, and the points a grid of crosses scores.
 
+A sheet's crosses are a grid: one row per colour, top row first, one bool per
+box. The same code scores a game in progress and a paper sheet typed in.
+Rulings: docs/games/sixto.md.
+"""
+
+from __future__ import annotations
+
+# The project's own sample sheets A-L, the default of the `sheets` parameter
+# (the publisher's printed numbers are not public): each number 1-6 twice a
+# row, the three target boxes all different.
 SAMPLE_SHEETS = {
     "A": [
         [2, 5, 6, 4, 6, 2, 1, 3, 5, 1, 4, 3],
@@ -100,3 +109,66 @@ SAMPLE_SHEETS = {
         [1, 4, 5, 3, 6, 4, 6, 2, 3, 2, 1, 5],
     ],
 }
+
+
+def first_target_box(rules: dict) -> int:
+    """The index (from 0) of the first box of the target area."""
+    return rules["boxes_per_row"] - rules["target_boxes"]
+
+
+def score(grid: list[list[bool]], rules: dict) -> dict:
+    """Points of every row and every scored column, and the totals.
+
+    Rows score the table value of all their crosses, target boxes included;
+    the target columns are not scored, and a column without a cross scores 0
+    (the rulebook: "columns without crosses ... are skipped").
+    """
+    table = rules["score_table"]
+    rows = [table[sum(row)] for row in grid]
+    columns = []
+    for box in range(first_target_box(rules)):
+        crosses = sum(1 for row in grid if row[box])
+        columns.append(table[crosses] if crosses else 0)
+    rows_total, columns_total = sum(rows), sum(columns)
+    return {
+        "rows": rows,
+        "columns": columns,
+        "rows_total": rows_total,
+        "columns_total": columns_total,
+        "total": rows_total + columns_total,
+        "crosses": sum(sum(row) for row in grid),
+    }
+
+
+def crossing_problem(row: list[bool], rules: dict) -> tuple[int, str] | None:
+    """The first box (index from 0) of a row that the crossing rules forbid,
+    with the reason, or None when the row could have come from a game.
+
+    Only what a paper sheet shows can be checked: a target box needs
+    `target_min_crosses` crosses to its left, and a row closes once it holds
+    `close_after_target` target crosses, so it never holds more.
+    """
+    first_target = first_target_box(rules)
+    needed, closing = rules["target_min_crosses"], rules["close_after_target"]
+    left = targets = 0
+    for box, crossed in enumerate(row):
+        if not crossed:
+            continue
+        if box >= first_target:
+            if left < needed:
+                return box, (
+                    f"box {box + 1} is in the target area, but only {left} "
+                    f"{_crosses(left)} lie to its left ({needed} needed: target_min_crosses)"
+                )
+            targets += 1
+            if targets > closing:
+                return box, (
+                    f"box {box + 1} is target cross number {targets}, but the colour "
+                    f"closes at {closing} target crosses (close_after_target)"
+                )
+        left += 1
+    return None
+
+
+def _crosses(n: int) -> str:
+    return "cross" if n == 1 else "crosses"
