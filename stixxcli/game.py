@@ -322,6 +322,26 @@ class State(ABC):
     def view(self, viewer: int | None = None) -> dict:
         """The state as JSON for scripts, hiding what `viewer` must not see."""
 
+    # Pictures (optional): `stixx replay --svg/--html`.
+
+    def draw_svg(self, viewer: int | None = None) -> str | None:
+        """The table as `viewer` sees it, drawn as one self-contained SVG
+        document (no external font or image), or None: then the core draws the
+        text of `render`. Another player's secret must be absent from it,
+        not merely hidden: draw from `view(viewer)`."""
+        return None
+
+    def move_text(self, move: dict) -> str:
+        """`move` (as `move_view` gave it) in the game's short notation, for a
+        move list; called on the state just after the move. Never a secret."""
+        return self.announce(move) or _to_json(move)
+
+    def standing(self, viewer: int | None = None) -> list:
+        """Each seat's score now as `viewer` may know it (None for a score
+        that would give away a secret). A game whose scores hide a secret
+        must override this; the default shows `result().scores`."""
+        return list(self.result().scores)
+
 
 class Game(ABC):
     """A game: what the core needs to know to set up, check and play it.

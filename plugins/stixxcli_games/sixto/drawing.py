@@ -1,0 +1,346 @@
+"""Sixto sheets as an SVG drawing, as printed: six coloured rows of twelve
+numbered boxes, the target area set off, crosses, lost boxes struck through,
+closed colours, row points at the right and column points below; every sheet
+with its boxes at the same positions. Above them, the dice of the last turn.
+
+Drawn from `state.view(viewer)` (Sixto has no secrets: every sheet is open).
+"""
+
+from __future__ import annotations
+
+from stixxcli.colours import INK, hue, letters, text_on
+from stixxcli.svg import Drawing, group, tag
+
+BOX = 34  # a box's side
+LABEL = 96  # the colour names left of the boxes
+GAP = 14  # the line between the scored boxes and the target area
+SHEET_W = LABEL + 12 * BOX + GAP + 110
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def _box_x(box: int, first_target: int) -> float:
+    # Every sheet puts box n at the same place: the columns line up across sheets.
+    return LABEL + box * BOX + (GAP if box >= first_target else 0)
+
+
+def _die(x, y, colour_hue: str, value: int, size=34) -> str:
+    parts = [
+        tag("rect", x=x, y=y, width=size, height=size, rx=6, fill=colour_hue, stroke=INK, stroke_width=1.5)
+    ]
+    pip = text_on(colour_hue)
+    for dx, dy in PIPS.get(value, []):
+        parts.append(
+            tag(
+                "circle",
+                cx=x + size / 2 + dx * size * 0.27,
+                cy=y + size / 2 + dy * size * 0.27,
+                r=3.2,
+                fill=pip,
+            )
+        )
+    return group(parts, class_="die", data_value=value)
+
+
+def draw_svg(state, viewer: int | None = None) -> str:
+    view = state.view(viewer)
+    players = view["players"]
+    colours = [row["colour"] for row in players[0]["rows"]] if players else []
+    hues = {c: hue(c, n) for n, c in enumerate(colours)}
+    tags = dict(zip(colours, letters(colours)))
+    boxes = len(players[0]["rows"][0]["numbers"]) if players else 12
+    first_target = view["target_area"][0] - 1 if view["target_area"] else boxes
+    sheet_h = 70 + len(colours) * BOX + 60
+    across = 1 if len(players) == 1 else 2
+    width = max(across * (SHEET_W + 30) + 40, 760)
+    top = 130
+    height = top + ((len(players) + across - 1) // across) * (sheet_h + 20) + 30
+    if view["over"]:
+        status = f"game over after turn {view['turn']}: {view['end']}"
+    else:
+        status = f"turn {view['turn'] + 1}: {state.names[view['active']]} rolls"
+    d = Drawing(width, height, f"Sixto, {status}")
+    d.text(20, 30, f"Sixto - {status}", size=18, weight="bold")
+
+    # The dice of the last turn (the last roll stands).
+    if view["last_rolls"]:
+        last = view["last_rolls"][-1]
+        again = " (after a re-roll)" if len(view["last_rolls"]) > 1 else ""
+        d.text(20, 62, f"last roll{again}:", size=14)
+        x = 200
+        for colour, value in last.items():
+            d.add(_die(x, 40, hues.get(colour, hue(colour)), value))
+            d.text(x + 17, 90, f"{tags.get(colour, colour[:1])}{value}", size=12, anchor="middle")
+            x += 46
+    else:
+        d.text(20, 62, "no dice rolled yet", size=14)
+    dice = view["dice"]
+    closed = ", ".join(f"{c} (turn {t})" for c, t in view["closed"].items()) or "none"
+    d.text(20, 112, f"dice in play: {', '.join(dice)}; closed: {closed}", size=13, fill="#444444")
+
+    last_crosses = view.get("last_crosses") or []
+    for n, p in enumerate(players):
+        x = 20 + (n % across) * (SHEET_W + 30)
+        y = top + (n // across) * (sheet_h + 20)
+        fresh = {(c, b) for c, b in last_crosses[n]} if n < len(last_crosses) else set()
+        d.add(_sheet(p, x, y, hues, tags, first_target, boxes, view, fresh))
+    d.text(
+        20,
+        height - 20,
+        f"X crossed (bold: the last turn's), struck: lost, shaded boxes {first_target + 1}-{boxes}: "
+        "the target area; a closed colour is greyed",
+        size=13,
+        fill="#444444",
+    )
+    return d.svg()
+
+
+def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
+    score = p["score"]
+    active = view["active"] == p["seat"]
+    rows = p["rows"]
+    height = 70 + len(rows) * BOX + 50
+    parts = [
+        tag(
+            "rect",
+            x=x,
+            y=y,
+            width=SHEET_W,
+            height=height,
+            rx=10,
+            fill="#ffffff",
+            stroke=INK if active else "#999999",
+            stroke_width=2.5 if active else 1,
+        ),
+        tag(
+            "text",
+            f"{p['name']}{' (rolls)' if active else ''}",
+            x=x + 12,
+            y=y + 24,
+            font_size=16,
+            font_weight="bold",
+            fill=INK,
+        ),
+        tag(
+            "text",
+            f"sheet {p['sheet']}: {score['total']} points",
+            x=x + SHEET_W - 12,
+            y=y + 24,
+            font_size=15,
+            font_weight="bold",
+            text_anchor="end",
+            fill=INK,
+            class_="total",
+        ),
+    ]
+    gy = y + 36
+    # Box numbers above the columns, the target columns set off.
+    for box in range(boxes):
+        bx = x + _box_x(box, first_target)
+        parts.append(
+            tag(
+                "text",
+                str(box + 1),
+                x=bx + BOX / 2,
+                y=gy + 12,
+                font_size=11,
+                text_anchor="middle",
+                fill="#666666",
+                font_weight="bold" if box >= first_target else None,
+            )
+        )
+    parts.append(
+        tag("text", "x", x=x + _box_x(boxes, first_target) + 18, y=gy + 12, font_size=11, fill="#666666")
+    )
+    parts.append(
+        tag("text", "pts", x=x + SHEET_W - 14, y=gy + 12, font_size=11, text_anchor="end", fill="#666666")
+    )
+    gy += 18
+    target_x = x + _box_x(first_target, first_target) - 3
+    parts.append(
+        tag(
+            "rect",
+            x=target_x,
+            y=gy - 3,
+            width=(boxes - first_target) * BOX + 6,
+            height=len(rows) * BOX + 6,
+            rx=5,
+            fill="#e6e0d0",
+            stroke=INK,
+            stroke_width=1.5,
+            class_="target-area",
+        )
+    )
+    for r, row in enumerate(rows):
+        colour = row["colour"]
+        h = hues[colour]
+        ry = gy + r * BOX
+        crossed, lost = set(row["crossed"]), set(row["lost"])
+        label = f"{tags[colour]} {colour}" + (" closed" if row["closed"] else "")
+        parts.append(
+            tag(
+                "text",
+                label,
+                x=x + 10,
+                y=ry + BOX / 2 + 5,
+                font_size=13,
+                font_weight="bold",
+                fill="#888888" if row["closed"] else INK,
+            )
+        )
+        for box in range(boxes):
+            bx = x + _box_x(box, first_target)
+            number = row["numbers"][box]
+            state = (
+                "crossed"
+                if box + 1 in crossed
+                else "lost"
+                if box + 1 in lost
+                else "closed"
+                if row["closed"]
+                else "open"
+            )
+            cell = [
+                tag(
+                    "rect",
+                    x=bx + 2,
+                    y=ry + 2,
+                    width=BOX - 4,
+                    height=BOX - 4,
+                    rx=4,
+                    fill="#d0d0d0" if row["closed"] and state != "crossed" else h,
+                    stroke=INK,
+                    stroke_width=1,
+                    fill_opacity=0.35 if state == "lost" else 1,
+                )
+            ]
+            cell.append(
+                tag(
+                    "text",
+                    str(number),
+                    x=bx + BOX / 2,
+                    y=ry + BOX / 2 + 6,
+                    font_size=16,
+                    font_weight="bold",
+                    text_anchor="middle",
+                    fill=text_on(h) if state != "lost" else "#777777",
+                )
+            )
+            if state == "crossed":
+                bold = (colour, box + 1) in fresh
+                w = 4.5 if bold else 3
+                cell.append(
+                    group(
+                        [
+                            tag(
+                                "line",
+                                x1=bx + 6,
+                                y1=ry + 6,
+                                x2=bx + BOX - 6,
+                                y2=ry + BOX - 6,
+                                stroke=INK,
+                                stroke_width=w,
+                                stroke_linecap="round",
+                            ),
+                            tag(
+                                "line",
+                                x1=bx + BOX - 6,
+                                y1=ry + 6,
+                                x2=bx + 6,
+                                y2=ry + BOX - 6,
+                                stroke=INK,
+                                stroke_width=w,
+                                stroke_linecap="round",
+                            ),
+                        ],
+                        class_="cross",
+                        data_fresh="yes" if bold else None,
+                    )
+                )
+            elif state == "lost":
+                cell.append(
+                    tag(
+                        "line",
+                        x1=bx + 5,
+                        y1=ry + BOX - 5,
+                        x2=bx + BOX - 5,
+                        y2=ry + 5,
+                        stroke="#555555",
+                        stroke_width=2,
+                    )
+                )
+            parts.append(group(cell, class_="box", data_state=state, data_colour=colour, data_box=box + 1))
+        parts.append(
+            tag(
+                "text",
+                str(len(crossed)),
+                x=x + _box_x(boxes, first_target) + 22,
+                y=ry + BOX / 2 + 5,
+                font_size=13,
+                text_anchor="end",
+                fill=INK,
+            )
+        )
+        points = score["rows"][r]
+        parts.append(
+            tag(
+                "text",
+                str(points),
+                x=x + SHEET_W - 14,
+                y=ry + BOX / 2 + 5,
+                font_size=14,
+                text_anchor="end",
+                font_weight="bold",
+                fill="#c00000" if points < 0 else INK,
+                class_="row-points",
+            )
+        )
+    cy = gy + len(rows) * BOX + 20
+    parts.append(tag("text", "columns", x=x + 10, y=cy, font_size=12, font_weight="bold", fill=INK))
+    for box, points in enumerate(score["columns"]):
+        parts.append(
+            tag(
+                "text",
+                str(points),
+                x=x + _box_x(box, first_target) + BOX / 2,
+                y=cy,
+                font_size=13,
+                text_anchor="middle",
+                fill="#c00000" if points < 0 else INK,
+                class_="column-points",
+            )
+        )
+    parts.append(
+        tag(
+            "text",
+            f"rows {score['rows_total']} + columns {score['columns_total']}",
+            x=x + SHEET_W - 14,
+            y=cy + 20,
+            font_size=12,
+            text_anchor="end",
+            fill="#444444",
+        )
+    )
+    return group(parts, class_="sheet", data_seat=p["seat"])
+
+
+def move_text(state, move: dict) -> str:
+    """The roll that stood (colour letter and pips, "r3 y5"), then each
+    player's crosses as colour letter and box ("Ann y5 b4")."""
+    colours = list(state.colours.names)
+    tags = dict(zip(colours, letters(colours)))
+    rolls = move.get("rolls") or []
+    parts = []
+    if rolls:
+        again = " (re-rolled)" if len(rolls) > 1 else ""
+        parts.append("roll " + " ".join(f"{tags.get(c, c)}{v}" for c, v in rolls[-1].items()) + again)
+    for seat, crosses in enumerate(move.get("crosses") or []):
+        shown = " ".join(f"{tags.get(c, c)}{box}" for c, box in crosses) or "-"
+        parts.append(f"{state.names[seat]} {shown}")
+    return "; ".join(parts)
