@@ -102,7 +102,7 @@ def test_reasoning_bot_sees_only_what_its_seat_knows(kit):
                             secret[other] = colour
                         real, state.secret = state.secret, secret
                         bot = bot_class(table.game, log["rules"], seat, random.Random(7))
-                        answers.append(bot.choose(state, choice))
+                        answers.append(bot.choose(state.view(seat), choice))
                         state.secret = real
                     assert answers[0] == answers[1]
                     checked += 1
@@ -129,7 +129,7 @@ def test_reasoning_bot_takes_its_own_colour(kit):
     state.seat = 0
     bot = get_bot("stixx", "reasoning")(kit.game, kit.rules(), 0, random.Random(1))
     choice = next(state.turn())
-    answer = bot.choose(state, choice)
+    answer = bot.choose(state.view(0), choice)
     assert answer in choice.options
     assert mine in bot.plan[:1] + [answer.get("take")]
 
@@ -176,7 +176,7 @@ def test_a_human_turn_by_typed_notation(kit):
     state = kit.start(secret=["red", "blue", "green"])
     turn = state.turn()
     ask = next(turn)
-    assert "A 12 | B | C 2 red" in ask.prompt
+    assert "A 12 | B | C 2 red" in ask.question()
     ask = turn.send(ask.parse("B"))
     assert ask.name == "take" and ask.context["take"] == "1 of 2"
     ask = turn.send(ask.parse("12"))
@@ -277,9 +277,9 @@ def test_second_take_prompt_follows_the_marker(kit):
     turn = state.turn()
     next(turn)
     first = turn.send({"option": "B"})
-    assert "any stixx" in first.prompt
+    assert "any stixx" in first.question()
     second = turn.send(12)
-    assert "touching the marker" in second.prompt
+    assert "touching the marker" in second.question()
     with pytest.raises(ValueError, match="first take: its place is empty"):
         second.parse("12")
     far = next(s for s in range(42) if s not in kit.board.touches[12] and s != 12)
@@ -293,11 +293,11 @@ def test_prompts_say_the_challenge_outcome_and_the_marker(kit):
     turn = state.turn()
     next(turn)
     first = turn.send({"option": "C", "target": 2, "colour": "green"})
-    assert first.prompt.startswith("right, Cas is green! take 1 of 2: a stixx touching the marker (on 12)")
+    assert first.question().startswith("right, Cas is green! take 1 of 2: a stixx touching the marker (on 12)")
     one = first.options[0]
     second = turn.send(one)
     assert (
-        f"take 2 of 2: a stixx touching the marker (now on {one}, where your first take was)" in second.prompt
+        f"take 2 of 2: a stixx touching the marker (now on {one})" in second.question()
     )
 
 

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from stixxcli_games.stixx.rules import EMPTY, FULL_COLOUR, ISOLATED
+from stixxcli_games.stixx.state import EMPTY, FULL_COLOUR, ISOLATED
 
 from stixxcli.engine import check_log, drive, replay
 from stixxcli.errors import IllegalMove, RuleError

@@ -1,7 +1,7 @@
 """The Stixx board: the points of a hexagon on a triangular lattice, the stixx
 on the segments between neighbouring points, and which stixx touch.
 
-Canonical numbering (RULINGS.md, Stixx, Board): points row by row, r from -R
+Canonical numbering (docs/games/stixx.md, The board): points row by row, r from -R
 to R, q ascending within a row; a stixx is the pair (i, j) of its end points
 with i < j, and its id is the pair's index in the sorted list of pairs.
 """

@@ -2,8 +2,10 @@
 colour, challenges when it is confident, reveals when two takes are worth more
 than secrecy, and takes to deny.
 
-It sees the game only through `state.view(its seat)`: public takes, reveals and
-challenge outcomes, and its own colour. The other secret colours never reach it.
+It decides from what the core hands it: the player view of its seat (what
+`stixx replay --as-player` shows: the board, every take, reveals and challenge
+outcomes, and its own colour), the choice and the rules. The other secret
+colours never reach it.
 """
 
 from __future__ import annotations
@@ -128,8 +130,8 @@ class ReasoningBot(Bot):
         super().__init__(game, rules, seat, rng)
         self.plan: list[int] = []
 
-    def choose(self, state, choice):
-        know = Knowledge(state.view(self.seat), self.seat, list(self.rules["colours"]))
+    def choose(self, view, choice):
+        know = Knowledge(view, self.seat, list(self.rules["colours"]))
         if choice.name == "take":
             return self._take(know, choice)
         return self._option(know, choice)

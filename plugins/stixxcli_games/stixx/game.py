@@ -168,6 +168,7 @@ class Stixx(Game):
         return range(self.min_players, min(self.max_players, len(rules["colours"])) + 1)
 
     def setup(self, rules: dict, players: list[str]):
+        from . import notation
         from .board import board
         from .layout import random_layout
 
@@ -181,19 +182,18 @@ class Stixx(Game):
 
         layout = yield Chance(
             "layout",
-            f"the colour of each of the {grid.size} stixx by id: {grid.size} colour "
-            "initials or names, e.g. " + " ".join(c[0] for c in colours) + " ...",
+            notation.layout_prompt(grid, colours),
             draw_layout,
-            lambda text: parse_layout(text, colours, grid, per, star),
+            lambda text: notation.parse_layout(text, colours, grid, per, star),
         )
         secret: list[str] = []
         for seat, name in enumerate(players):
             left = [c for c in colours if c not in secret]
             token = yield Chance(
                 f"colour of {name}",
-                f"the colour token {name} drew ({', '.join(left)})",
+                notation.token_prompt(name, left),
                 lambda rng, left=left: rng.choice(left),
-                lambda text, left=left: parse_token(text, colours, left),
+                lambda text, left=left: notation.parse_token(text, colours, left),
                 seat=seat,
             )
             secret.append(token)
@@ -202,7 +202,7 @@ class Stixx(Game):
     def start(self, rules: dict, players: list[str], setup: dict):
         from .board import board
         from .layout import layout_problem
-        from .rules import StixxState
+        from .state import StixxState
 
         colours = list(rules["colours"])
         grid = board(rules["board_radius"])
@@ -257,31 +257,3 @@ def _colour_number(value, colours: list[str], what: str) -> int:
     if not isinstance(value, str) or value not in colours:
         raise IllegalSetup(f"{what} is {value!r}, not a colour of these rules ({', '.join(colours)})")
     return colours.index(value)
-
-
-def parse_layout(text: str, colours: list[str], grid, per: int, star: bool) -> list[str]:
-    """A layout typed in: colour names or initials, separated by spaces or
-    commas, or one word of initials."""
-    from .layout import layout_problem
-    from .rules import colour_named
-
-    words = text.replace(",", " ").split()
-    initials = [c[0].lower() for c in colours]
-    if len(words) == 1 and len(words[0]) == grid.size and len(set(initials)) == len(initials):
-        words = list(words[0])
-    if len(words) != grid.size:
-        raise ValueError(f"{grid.size} colours are needed, one per stixx, not {len(words)}")
-    layout = [colour_named(w, colours) for w in words]
-    problem = layout_problem(grid, [colours.index(c) for c in layout], colours, per, star)
-    if problem:
-        raise ValueError(problem)
-    return layout
-
-
-def parse_token(text: str, colours: list[str], left: list[str]) -> str:
-    from .rules import colour_named
-
-    colour = colour_named(text.strip(), colours)
-    if colour not in left:
-        raise ValueError(f"the {colour} token is already drawn; left: {', '.join(left)}")
-    return colour

@@ -1,5 +1,5 @@
 """Laying out the stixx: a random layout with the centre star holding every
-colour once and no two touching stixx of one colour (RULINGS.md, Stixx, Setup).
+colour once and no two touching stixx of one colour (docs/games/stixx.md, Setup).
 
 A layout is a list of colour numbers (indexes into the rules' `colours`), one
 per stixx id.

@@ -1,5 +1,5 @@
 """A game of Stixx in progress: takes, the options A, B and C, the end and the
-result, following RULINGS.md (Stixx).
+result, as docs/games/stixx.md rules them.
 
 A recorded move is one of
   {"seat": 0, "option": "A", "takes": [12]}
@@ -11,8 +11,12 @@ B and C hold one take only when the game ended after the first.
 
 from __future__ import annotations
 
-from stixxcli.game import Choice, IllegalMove, Result, State, places, require
+from collections.abc import Sequence
 
+from stixxcli.errors import IllegalMove
+from stixxcli.game import Choice, Result, State, places, require
+
+from . import notation
 from .board import Board
 from .layout import conflicts
 
@@ -54,7 +58,8 @@ class StixxState(State):
         self.seat: int | None = starts
         self.over = False
         self.end: str | None = None
-        # RULINGS: touching same-colour stixx in a recorded layout are a warning, not an error.
+        # Touching same-colour stixx in a recorded layout are a warning, not an
+        # error (docs/games/stixx.md, Setup).
         self.warnings = [
             f"stixx {a} and {b} touch and are both {self.colours[layout[a]]}"
             for a, b in conflicts(board, layout)
@@ -113,30 +118,26 @@ class StixxState(State):
                 seat,
                 "take",
                 first,
-                self._take_prompt(first, self.marker),
-                self._parse_take(first),
+                lambda: notation.take_prompt(first, self.marker),
+                notation.take_parser(self, first),
                 str,
                 {
                     "turn": self.turns + 1,
-                    "marker": self._where(),
+                    "marker": notation.where(self.marker),
                     "option": f"A (plain take: options start at turn {self.options_from_turn})",
                 },
             )
             return {"seat": seat, "option": "A", "takes": [take]}
-        options: list[dict] = [{"option": "A", "take": s} for s in first]
-        if self.may_reveal(seat):
-            options.append({"option": "B"})
-        for target in range(len(self.names)):
-            if self.may_challenge(seat, target):
-                options += [{"option": "C", "target": target, "colour": c} for c in self.colours]
+        targets = [t for t in range(len(self.names)) if self.may_challenge(seat, t)]
+        options = Options(seat, first, self.may_reveal(seat), targets, self.colours)
         pick = yield Choice(
             seat,
             "option",
             options,
-            self._option_prompt(),
-            self._parse_option(options),
-            self._option_notation,
-            {"turn": self.turns + 1, "marker": self._where()},
+            notation.OPTION_PROMPT,
+            notation.option_parser(self, options),
+            notation.option_notation,
+            {"turn": self.turns + 1, "marker": notation.where(self.marker)},
         )
         if pick["option"] == "A":
             return {"seat": seat, "option": "A", "takes": [pick["take"]]}
@@ -150,14 +151,15 @@ class StixxState(State):
                 return move
             what = f"right challenge of {self.names[target]}"
             said = f"right, {self.names[target]} is {colour}! "
+        marker = self.marker
         one = yield Choice(
             seat,
             "take",
             first,
-            said + self._take_prompt(first, self.marker, "1 of 2"),
-            self._parse_take(first),
+            lambda: said + notation.take_prompt(first, marker, "1 of 2"),
+            notation.take_parser(self, first),
             str,
-            {"option": f"{pick['option']} ({what})", "take": "1 of 2", "marker": self._where()},
+            {"option": f"{pick['option']} ({what})", "take": "1 of 2", "marker": notation.where(marker)},
         )
         move["takes"] = [one]
         if self.ends_after(seat, one) is None:
@@ -166,8 +168,8 @@ class StixxState(State):
                 seat,
                 "take",
                 second,
-                self._take_prompt(second, one, "2 of 2", True),
-                self._parse_take(second, one),
+                lambda: notation.take_prompt(second, one, "2 of 2", True),
+                notation.take_parser(self, second, one),
                 str,
                 {
                     "option": f"{pick['option']} ({what})",
@@ -179,114 +181,12 @@ class StixxState(State):
             move["takes"].append(two)
         return move
 
-    def _where(self) -> str:
-        return "off the board: take any stixx" if self.marker is None else f"on {self.marker}"
-
-    def _take_prompt(self, legal: list[int], marker: int | None, which: str = "", moved: bool = False) -> str:
-        # The prompt says where the marker is: between the two takes of a turn
-        # the table on screen still shows it where the turn began.
-        head = f"take {which}" if which else "take"
-        example = f", e.g. {legal[0]}" if legal else ""
-        if marker is None:
-            return f"{head}: any stixx on the board{example}"
-        where = f"now on {marker}, where your first take was" if moved else f"on {marker}"
-        return f"{head}: a stixx touching the marker ({where}){example}"
-
-    def _option_prompt(self) -> str:
-        return (
-            "option: A and a stixx id (take one), B (reveal your colour, take two) "
-            "or C seat colour (challenge), e.g. A 12 | B | C 2 red"
-        )
-
-    def _parse_take(self, legal: list[int], gone: int | None = None):
-        def parse(text: str) -> int:
-            words = text.split()
-            if len(words) == 2 and words[0].upper() == "A":
-                words = words[1:]
-            if len(words) != 1 or not words[0].isdigit():
-                raise ValueError(f"type one stixx id, e.g. {legal[0] if legal else 12}")
-            stixx = int(words[0])
-            if stixx == gone:
-                raise ValueError(f"you took stixx {stixx} with your first take: its place is empty")
-            if stixx not in legal:
-                raise ValueError(self._why_not(stixx, legal))
-            return stixx
-
-        return parse
-
-    def _why_not(self, stixx: int, legal: list[int]) -> str:
-        if not 0 <= stixx < self.board.size:
-            return f"there is no stixx {stixx}: ids run from 0 to {self.board.size - 1}"
-        if not self.on_board[stixx]:
-            return f"stixx {stixx} was already taken: its place is empty"
-        return f"stixx {stixx} does not touch the marker; you may take {', '.join(map(str, legal))}"
-
-    def _parse_option(self, options: list[dict]):
-        def parse(text: str) -> dict:
-            words = text.split()
-            if not words or words[0].upper() not in ("A", "B", "C"):
-                raise ValueError("start with A, B or C, e.g. A 12 | B | C 2 red")
-            letter = words[0].upper()
-            if letter == "A":
-                if len(words) != 2 or not words[1].isdigit():
-                    raise ValueError("A takes one stixx: A and its id, e.g. A 12")
-                stixx = int(words[1])
-                answer = {"option": "A", "take": stixx}
-                if answer not in options:
-                    raise ValueError(self._why_not(stixx, [o["take"] for o in options if o["option"] == "A"]))
-                return answer
-            if letter == "B":
-                if len(words) != 1:
-                    raise ValueError("B is typed alone; the two takes are asked next")
-                if {"option": "B"} not in options:
-                    raise ValueError("your colour is already revealed: B only once (reveal_once)")
-                return {"option": "B"}
-            if len(words) != 3:
-                raise ValueError("C names a player (seat or name) and a colour, e.g. C 2 red")
-            target = self._seat_named(words[1])
-            answer = {"option": "C", "target": target, "colour": self._colour_named(words[2])}
-            if answer not in options:
-                raise ValueError(
-                    f"you may not challenge {self.names[target]}: "
-                    + (
-                        "that is you"
-                        if target == self.seat
-                        else "their colour is already revealed (challenge_revealed)"
-                    )
-                )
-            return answer
-
-        return parse
-
-    def _seat_named(self, word: str) -> int:
-        if word.isdigit() and int(word) < len(self.names):
-            return int(word)
-        if word in self.names:
-            return self.names.index(word)
-        raise ValueError(f"no player {word!r}: seats 0-{len(self.names) - 1} or {', '.join(self.names)}")
-
-    def _colour_named(self, word: str) -> str:
-        return colour_named(word, self.colours)
-
-    def _option_notation(self, answer: dict) -> str:
-        if answer["option"] == "A":
-            return f"A {answer['take']}"
-        if answer["option"] == "B":
-            return "B"
-        return f"C {answer['target']} {answer['colour']}"
+    def help(self, choice, all: bool = False) -> str:
+        """The notation explained, and the legal choices grouped."""
+        return notation.help_text(self, choice, all)
 
     def announce(self, move: dict) -> str:
-        name = self.names[move["seat"]]
-        took = ", ".join(f"{t} ({self.colours[self.layout[t]]})" for t in move.get("takes") or [])
-        if move["option"] == "B":
-            news = f"{name} reveals {self.colours[self.secret[move['seat']]]} and takes {took}"
-        elif move["option"] == "C":
-            target = self.names[move["target"]]
-            news = f"{name} challenges {target} with {move['colour']}: "
-            news += f"right, and takes {took}" if move["correct"] else f"wrong; {target} plays next"
-        else:
-            news = f"{name} takes {took}"
-        return f"{news}. The game is over: {self.end}." if self.over else f"{news}."
+        return notation.announce(self, move)
 
     # Applying a recorded move ----------------------------------------------------
 
@@ -367,7 +267,8 @@ class StixxState(State):
         if self.over:
             self.seat = None
         elif passes_to is not None:
-            self.seat = passes_to  # RULINGS: play goes on clockwise from the challenged player
+            # Play goes on clockwise from the challenged player (docs/games/stixx.md, A turn).
+            self.seat = passes_to
         else:
             self.seat = (seat + 1) % len(self.names)
 
@@ -455,7 +356,7 @@ class StixxState(State):
                     "own": held[own],
                     "most_of_another": best_other,
                     "revealed": (
-                        f"turn {self.revealed_at[seat]} ({_ordinal(rank[seat])})"
+                        f"turn {self.revealed_at[seat]} ({notation.ordinal(rank[seat])})"
                         if self.revealed_at[seat] is not None
                         else "at the end"
                     ),
@@ -507,19 +408,49 @@ class StixxState(State):
         return render_state(self, viewer)
 
 
-def colour_named(word: str, colours: list[str]) -> str:
-    """A colour from its name or its first letters, as a person types it."""
-    low = word.lower()
-    for c in colours:
-        if c.lower() == low:
-            return c
-    matches = [c for c in colours if c.lower().startswith(low)]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise ValueError(f"{word!r} could be {' or '.join(matches)}: type more of the name")
-    raise ValueError(f"{word!r} is not a colour: {', '.join(colours)}")
+class Options(Sequence):
+    """The answers to "option": every A take, B when allowed, then C for each
+    opponent who may be challenged and each colour, in that order. Made on
+    demand, so a bot that picks one by index never builds the list."""
 
+    __slots__ = ("seat", "takes", "reveal", "targets", "colours", "_challenges")
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    def __init__(self, seat: int, takes: list[int], reveal: bool, targets: list[int], colours: list[str]):
+        self.seat, self.takes, self.reveal, self.targets, self.colours = seat, takes, reveal, targets, colours
+        self._challenges = len(targets) * len(colours)
+
+    def __len__(self) -> int:
+        return len(self.takes) + self.reveal + self._challenges
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        if i < len(self.takes):
+            return {"option": "A", "take": self.takes[i]}
+        i -= len(self.takes)
+        if self.reveal:
+            if i == 0:
+                return {"option": "B"}
+            i -= 1
+        target, colour = divmod(i, len(self.colours))
+        return {"option": "C", "target": self.targets[target], "colour": self.colours[colour]}
+
+    def __contains__(self, answer) -> bool:
+        if not isinstance(answer, dict):
+            return False
+        option = answer.get("option")
+        if option == "A":
+            return len(answer) == 2 and type(answer.get("take")) is int and answer["take"] in self.takes
+        if option == "B":
+            return len(answer) == 1 and self.reveal
+        return (
+            option == "C"
+            and len(answer) == 3
+            and answer.get("target") in self.targets
+            and answer.get("colour") in self.colours
+        )
