@@ -55,7 +55,7 @@ def make_corpus(game: str, count: int, folder: Path) -> Path:
 def validate_vs_parse(path: Path) -> tuple[float, float, float]:
     """Seconds to validate every log of a corpus in this process, seconds to
     json.loads every line, and their ratio."""
-    from stixxcli.engine import check_texts
+    from stixxcli.check import check_texts
 
     lines = path.read_text(encoding="utf-8").splitlines()
     start = time.perf_counter()
@@ -71,7 +71,7 @@ def validate_vs_parse(path: Path) -> tuple[float, float, float]:
 
 
 def games_per_second(game: str, count: int) -> float:
-    from stixxcli.engine import play_bots
+    from stixxcli.table import play_bots
 
     start = time.perf_counter()
     for i in range(count):

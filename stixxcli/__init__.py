@@ -11,8 +11,8 @@ _API = {
     "hookimpl": "stixxcli.hookspecs",
     "load_logs": "stixxcli.gamelog",
     "write_log": "stixxcli.gamelog",
-    "check_log": "stixxcli.engine",
-    "replay": "stixxcli.engine",
+    "check_log": "stixxcli.check",
+    "replay": "stixxcli.replay",
     "get_game": "stixxcli.plugins",
     "resolve_rules": "stixxcli.rules",
 }

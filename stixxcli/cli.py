@@ -48,7 +48,7 @@ class StixxGroup(click.Group):
         except StixxError as e:
             if ctx.meta.get("stixx.debug"):
                 raise
-            from .engine import clip
+            from .check import clip
 
             click.echo(f"stixx: error: {clip(str(e), 400)}", err=True)
             ctx.exit(e.exit_code)
@@ -390,7 +390,7 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     """
     from functools import partial
 
-    from .engine import check_texts
+    from .check import check_texts
     from .gamelog import raw_logs
     from .parallel import chunked, ordered_map
 
@@ -452,7 +452,7 @@ def score(files, sheets, game_name, variant, rules_file, as_json):
         return _score_sheets(list(sheets) + list(files), game_name, variant, rules_file, as_json)
     if len(files) != 1:
         raise click.UsageError("give one LOG, or paper sheets with --sheet FILE")
-    from .engine import check_log, clip, scored
+    from .check import check_log, clip, scored
     from .gamelog import load_logs
     from .show import show_result
 
@@ -542,9 +542,9 @@ def replay(log, to, step, as_player, svg, pick, as_json):
       stixx replay corpus.jsonl --pick 41 --to 10
     """
     from .engine import plugin_call
-    from .engine import replay as run_replay
     from .gamelog import read_one
     from .plugins import get_game
+    from .replay import replay as run_replay
 
     data = read_one(log, pick)
     names = [p.get("name") for p in data.get("players", []) if isinstance(p, dict)]

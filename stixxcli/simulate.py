@@ -26,7 +26,7 @@ class Batch:
 
 def play_batch(batch: Batch) -> list[dict]:
     """Play the batch's games; a short summary of each (and its log, if kept)."""
-    from .engine import play_bots
+    from .table import play_bots
 
     out = []
     for seed in batch.seeds:

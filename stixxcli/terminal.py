@@ -66,7 +66,7 @@ def _check_players(game, players: list[dict]) -> None:
 
 def play_game(game, rules, players, *, seed, out, chance):
     """Play `game` under the resolved `rules` with these players at this terminal."""
-    from .engine import Table
+    from .table import Table
 
     if not players:
         counts = game.player_counts(rules.values)
@@ -91,8 +91,8 @@ def play_game(game, rules, players, *, seed, out, chance):
 
 
 def resume_game(path, *, out, chance, pick=None):
-    from .engine import Table
     from .gamelog import read_one
+    from .table import Table
 
     log = read_one(path, pick)
     if log["finished"]:
@@ -195,7 +195,7 @@ def _run(table, out, *, manual: bool) -> None:
     table.finish()
     write_log(out, table.log)
     if out != "-":
-        from .engine import scored
+        from .check import scored
         from .show import show_result
 
         show_result(scored(table.log, table.log["result"]))
@@ -357,3 +357,57 @@ class Screen:
         click.echo(textwrap.fill(" | ".join(shown), WIDTH - 1, initial_indent="  ", subsequent_indent="  "))
         if len(choice.options) > len(shown):
             click.echo(f"  ... and {len(choice.options) - len(shown)} more ('help all' lists them)")
+
+
+def step_through(log: dict, show, start: int = 0):
+    """`replay --step`: the table after each move, in the order the reader asks.
+    Enter shows the next move, `b` the one before, a number N the table after N
+    moves, `q` stops. `show(step)` draws one point of the replay; the last
+    one shown is returned (for --svg).
+
+    States are updated in place, so going back replays from the start: a game
+    is a few hundred moves at most, replayed in milliseconds."""
+    from .replay import replay
+
+    total = len(log["moves"])
+    steps, at = None, None
+
+    def go(index: int):
+        nonlocal steps, at
+        if at is None or index < at.index:
+            steps = replay(log)
+            at = next(steps)
+        while at.index < index:
+            at = next(steps)
+        show(at)
+
+    go(min(start, total))
+    while True:
+        where = f"{at.index}/{total}"
+        try:
+            text = _prompt(f"[{where}] Enter: next, b: back, N: after N moves, q: quit> ").strip().lower()
+        except Interrupted:
+            break
+        if text in QUIT:
+            break
+        if text in HELP:
+            click.echo("  Enter: the next move; b: the move before; a number N: the table after N moves")
+            continue
+        if text == "":
+            if at.index == total:
+                click.echo("  that was the last move (b: back, N: go to N, q: quit)")
+                continue
+            go(at.index + 1)
+        elif text in ("b", "back"):
+            if at.index == 0:
+                click.echo("  this is the start (Enter: next move)")
+                continue
+            go(at.index - 1)
+        elif text.isdigit():
+            if int(text) > total:
+                click.echo(f"  the game has {total} moves: 0 to {total}")
+                continue
+            go(int(text))
+        else:
+            click.echo(f"  {text!r}: Enter, b, a number 0-{total} or q")
+    return at

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from stixxcli.engine import play_bots
+from stixxcli.table import play_bots
 
 
 @pytest.fixture

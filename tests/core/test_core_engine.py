@@ -4,8 +4,10 @@ import copy
 
 import pytest
 
-from stixxcli.engine import Table, check_log, play_bots, replay
+from stixxcli.check import check_log
 from stixxcli.gamelog import rules_digest
+from stixxcli.replay import replay
+from stixxcli.table import Table, play_bots
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from stixxcli.engine import play_bots
+from stixxcli.table import play_bots
 
 
 @pytest.fixture

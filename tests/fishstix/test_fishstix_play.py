@@ -13,11 +13,14 @@ from pathlib import Path
 import pytest
 from fishstix_helpers import game
 from rich.console import Console
-from stixxcli_games.fishstix.sticks import deck_for, turned_round
+from stixxcli_games.fishstix.board import turned_round
+from stixxcli_games.fishstix.notation import deck_for, stick_text
 
-from stixxcli.engine import Table, check_log, play_bots, replay
+from stixxcli.check import check_log
 from stixxcli.game import Chance, Choice
+from stixxcli.replay import replay
 from stixxcli.rules import resolve
+from stixxcli.table import Table, play_bots
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "fishstix"
 VARIANTS = ["standard", "pile-empty", "quick"]
@@ -76,7 +79,7 @@ def test_greedy_beats_random_at_four_players():
 
 
 def test_greedy_takes_the_most_useful_points_not_the_most_points():
-    from fishstix_helpers import position
+    from fishstix_helpers import position, standard_rules
     from stixxcli_games.fishstix.bots import GreedyBot
 
     # Blue is already full for p0: four blue points are worth nothing, two green are.
@@ -89,9 +92,10 @@ def test_greedy_takes_the_most_useful_points_not_the_most_points():
     )
     state.tracks[0][0] = 10
     ask = next(state.turn())
-    answer = GreedyBot(game(), {}, 0, random.Random(1)).choose(state, ask)
+    bot = GreedyBot(game(), standard_rules(), 0, random.Random(1))
+    answer = bot.choose(state.view(0), ask)
     stick, fish = state._answer_stick(0, answer)
-    assert state.layout.points(fish, answer["column"], answer["row"], state.kinds) == {"green": 2}
+    assert state.grid.points(fish, answer["column"], answer["row"], state.kinds) == {"green": 2}
 
 
 def test_chance_typed_at_a_real_table_either_way_up_and_shortened():
@@ -103,7 +107,7 @@ def test_chance_typed_at_a_real_table_either_way_up_and_shortened():
 
     def typed(stick):
         # As a person might type it: turned round, every kind cut to 3 letters.
-        tokens = deck.text(turned_round(deck.fish[stick])).split(" ")
+        tokens = stick_text(turned_round(deck.fish[stick]), deck.kinds).split(" ")
         return " ".join(t.replace(t.strip("<>"), t.strip("<>")[:3]) for t in tokens)
 
     def chance(ask: Chance):
@@ -127,24 +131,33 @@ def fishstix_deck():
     return deck_for(tuple(rules["kinds"]), tuple(rules["deck"]))
 
 
-def test_typed_chance_that_cannot_be_is_refused():
+def test_typed_chance_opens_the_deck_but_refuses_a_malformed_stick():
     fishstix = game()
     rules = dict(resolve(fishstix, "standard").values)
     setup = fishstix.setup(rules, ["Ann", "Bob"])
     start = next(setup)
-    with pytest.raises(ValueError, match="no stick in the deck shows"):
-        start.parse("blue> blue> blue> blue>")
-    hand = setup.send(start.parse("blue> <green pink> <orange"))
-    with pytest.raises(ValueError, match="already dealt"):
-        start.parse("blue> <green pink> <orange")
+    for typed, reason in [
+        ("blue> <green pink>", "a stick is 4 fish"),
+        ("blue> <green pink> school", "write kind> for a fish facing right"),
+        ("blue> <green pink> <nemo", "not a kind of fish"),
+    ]:
+        with pytest.raises(ValueError, match=reason):
+            start.parse(typed)
+    # Not in the project's deck: a real box holds other sticks, and this one is taken as typed.
+    hand = setup.send(start.parse("blue> blue> bl> BLUE>"))
     with pytest.raises(ValueError, match="a hand is 3 sticks"):
         hand.parse("green> <pink orange> <purple, pink> <orange purple> <school")
-    with pytest.raises(ValueError, match="not that many"):
-        hand.parse(
-            "green> <pink orange> <purple, green> <pink orange> <purple, pink> <orange purple> <school"
-        )
-    with pytest.raises(ValueError, match="not that many"):
-        hand.parse("blue> <green pink> <orange, green> <pink orange> <purple, pink> <orange purple> <school")
+    # A stick of the deck is written as the deck writes it, even typed turned round.
+    ann = hand.parse("<blue <blue <blue <blue, orange> <pink green> <blue, blue> blue> blue> blue>")
+    assert ann == ["<blue <blue <blue <blue", "blue> <green pink> <orange", "blue> blue> blue> blue>"]
+    setup.send(ann)
+    with pytest.raises(StopIteration) as done:
+        setup.send(["<pink <pink <pink <pink"] * 3)
+    assert done.value.value == {
+        "start": "blue> blue> blue> blue>",
+        "hands": [ann, ["<pink <pink <pink <pink"] * 3],
+        "open_deck": True,
+    }
 
 
 def test_moves_typed_at_the_terminal_round_trip_through_the_notation():
@@ -236,7 +249,7 @@ def test_the_layout_labels_every_column_and_row():
     console = Console(file=io.StringIO(), width=250, record=True)
     console.print(state.render(None))
     text = console.export_text()
-    left, right, top, bottom = state.layout.bounds()
+    left, right, top, bottom = state.grid.bounds()
     header = next(line for line in text.splitlines() if line.rstrip().endswith("column"))
     assert header.split()[:-1] == [str(c) for c in range(left - 1, right + 2)]
     labels = [line.split()[0] for line in text.splitlines()[2 : 2 + bottom - top + 3]]
@@ -245,7 +258,7 @@ def test_the_layout_labels_every_column_and_row():
 
 def test_loading_the_game_imports_no_rich():
     code = (
-        "import sys; from stixxcli.plugins import get_game; from stixxcli.engine import check_log, play_bots; "
+        "import sys; from stixxcli.plugins import get_game; from stixxcli.check import check_log; from stixxcli.table import play_bots; "
         "log = play_bots('fishstix', ['greedy', 'random'], 1); assert check_log(log).valid; "
         "print('rich' in sys.modules)"
     )

@@ -7,7 +7,8 @@ import jsonschema
 import pytest
 from fishstix_helpers import FILLER, game, log_of, rules_with_deck
 
-from stixxcli.engine import check_log, play_bots
+from stixxcli.check import check_log
+from stixxcli.table import play_bots
 
 START = "blue> green> school> orange>"
 MINE = "blue> green> pink> <purple"  # scores blue 2, green 2 at column 1, row 0

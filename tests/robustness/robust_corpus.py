@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import os
 
-from stixxcli.engine import play_bots
+from stixxcli.table import play_bots
 
 GAMES = ("sixto", "stixx", "fishstix", "trixo")
 

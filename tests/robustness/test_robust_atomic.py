@@ -19,8 +19,9 @@ import time
 
 import pytest
 
-from stixxcli.engine import check_log, play_bots
+from stixxcli.check import check_log
 from stixxcli.gamelog import canonical, load_logs
+from stixxcli.table import play_bots
 
 # Writes the logs of LOGS to PATH in turn, for ever, starting with log START;
 # says "ready" after the first. Each writer starts at another log, so that the
@@ -118,9 +119,9 @@ def typed_answers(players, seed) -> list[str]:
     """What the humans would type, in order, for a whole game in which each
     picks the first legal choice: the game is replayed in-process, seeded as
     `stixx play` seeds it, so the same questions come in the same order."""
-    from stixxcli.engine import Table
     from stixxcli.plugins import get_game
     from stixxcli.rules import resolve
+    from stixxcli.table import Table
 
     game = get_game("trixo")
     table = Table.new(game, resolve(game, "standard").values, "standard", players, seed)

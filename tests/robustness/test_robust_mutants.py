@@ -16,7 +16,7 @@ import pytest
 from robust_corpus import FUZZ, GAMES, base_logs
 from robust_mutants import mutants
 
-from stixxcli.engine import check_texts
+from stixxcli.check import check_texts
 
 # What only a crash says: the game's own code failed, or the tool's.
 CRASH_WORDS = ("plugin failed", "internal error", "Traceback")

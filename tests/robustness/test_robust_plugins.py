@@ -10,8 +10,8 @@ import json
 import pytest
 import robust_faulty
 
-from stixxcli.engine import play_bots
 from stixxcli.gamelog import new_log
+from stixxcli.table import play_bots
 
 CRASH_WORDS = ("Traceback", "internal error")
 

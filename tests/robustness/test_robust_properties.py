@@ -15,8 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from robust_corpus import GAMES, bots, cases, player_counts, variants
 
-from stixxcli.engine import check_log, play_bots, replay
+from stixxcli.check import check_log
 from stixxcli.gamelog import AtomicLines, canonical, load_logs, write_log
+from stixxcli.replay import replay
+from stixxcli.table import play_bots
 
 SETTINGS = settings(
     max_examples=6,

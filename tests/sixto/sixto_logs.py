@@ -34,7 +34,7 @@ def variant_rules(variant):
 
 def play(bots, seed, variant="standard"):
     """play_bots with the variant's rules read once per test session."""
-    from stixxcli.engine import play_bots
+    from stixxcli.table import play_bots
 
     return play_bots("sixto", bots, seed, variant=variant, rules=variant_rules(variant))
 

@@ -5,7 +5,9 @@ import random
 import pytest
 from sixto_logs import COLOURS, make_log, play, roll, turn
 
-from stixxcli.engine import check_log, open_game, replay
+from stixxcli.check import check_log
+from stixxcli.engine import open_game
+from stixxcli.replay import replay
 
 
 def verdict_of(moves, **kwargs):

@@ -8,8 +8,9 @@ import pytest
 from rich.console import Console
 from sixto_logs import bot_logs, game, standard_rules
 
-from stixxcli.engine import check_log, replay
+from stixxcli.check import check_log
 from stixxcli.errors import StixxError
+from stixxcli.replay import replay
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "sixto"
 RULEBOOK = (EXAMPLES / "rulebook-example.txt").read_text()

@@ -14,11 +14,14 @@ from sixto_logs import COLOURS, bot_logs, game, make_log, play, roll, standard_r
 from stixxcli_games.sixto import notation
 from stixxcli_games.sixto.state import CrossOptions
 
-from stixxcli.engine import Table, check_log, drive, open_game, replay
+from stixxcli.check import check_log
+from stixxcli.engine import drive, open_game
 from stixxcli.errors import RuleError
 from stixxcli.game import Chance, Choice
 from stixxcli.plugins import get_bot
 from stixxcli.random_bot import RandomBot
+from stixxcli.replay import replay
+from stixxcli.table import Table
 
 
 def test_seeded_bot_games_validate_for_every_player_count_and_variant():

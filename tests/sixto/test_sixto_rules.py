@@ -7,9 +7,10 @@ import pytest
 from sixto_logs import game
 from stixxcli_games.sixto.board import SAMPLE_SHEETS
 
-from stixxcli.engine import check_log, play_bots
+from stixxcli.check import check_log
 from stixxcli.errors import RuleError
 from stixxcli.rules import resolve
+from stixxcli.table import play_bots
 
 
 def test_standard_rules_are_the_published_ones():

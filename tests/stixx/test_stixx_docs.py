@@ -6,7 +6,7 @@ from pathlib import Path
 
 from stixxcli_games.stixx.render import draw_board
 
-from stixxcli.engine import check_log
+from stixxcli.check import check_log
 from stixxcli.plugins import get_game
 from stixxcli.rules import resolve
 

@@ -7,9 +7,11 @@ import random
 import jsonschema
 import pytest
 
-from stixxcli.engine import Table, check_log, play_bots, replay
+from stixxcli.check import check_log
 from stixxcli.plugins import get_bot
+from stixxcli.replay import replay
 from stixxcli.rules import resolve
+from stixxcli.table import Table, play_bots
 
 BOTS = ["reasoning", "random"]
 
@@ -305,7 +307,7 @@ def test_the_table_hears_each_move():
     import json
     from pathlib import Path
 
-    from stixxcli.engine import replay
+    from stixxcli.replay import replay
 
     log = json.loads((Path(__file__).parents[2] / "examples" / "stixx" / "2-players.json").read_text())
     news = [step.state.announce(step.move) for step in replay(log) if step.move]

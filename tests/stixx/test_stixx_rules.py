@@ -5,8 +5,10 @@ import random
 import pytest
 from stixxcli_games.stixx.state import EMPTY, FULL_COLOUR, ISOLATED
 
-from stixxcli.engine import check_log, drive, replay
+from stixxcli.check import check_log
+from stixxcli.engine import drive
 from stixxcli.errors import IllegalMove, RuleError
+from stixxcli.replay import replay
 from stixxcli.rules import check_log_rules, resolve
 
 
@@ -284,7 +286,7 @@ def test_neutral_colours_are_other_colours(kit):
 
 
 def test_result_after_replay_equals_recorded(kit):
-    from stixxcli.engine import play_bots
+    from stixxcli.table import play_bots
 
     log = play_bots("stixx", ["reasoning", "random", "reasoning"], 11)
     *_, last = replay(log)

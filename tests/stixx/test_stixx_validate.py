@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stixxcli.engine import check_log, play_bots
+from stixxcli.check import check_log
 from stixxcli.gamelog import rules_digest
+from stixxcli.table import play_bots
 
 
 def take(seat, *stixx, option="A"):

@@ -17,9 +17,11 @@ from stixxcli_games.trixo.board import TILES
 from stixxcli_games.trixo.notation import parse_discard, parse_play, play_text
 from trixo_helpers import Script, game, rulebook_diagonal
 
-from stixxcli.engine import Table, check_log, play_bots, replay
+from stixxcli.check import check_log
 from stixxcli.plugins import get_bot
+from stixxcli.replay import replay
 from stixxcli.rules import resolve
+from stixxcli.table import Table, play_bots
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "trixo").glob("*.json"))
@@ -111,7 +113,7 @@ def test_greedy_beats_random_at_a_full_table():
 def greedy_pick(script: Script) -> dict:
     choice = next(script.state.turn())
     bot = get_bot("trixo", "greedy")(game(), script.log["rules"], script.state.seat, random.Random(1))
-    return bot.choose(script.state, choice)
+    return bot.choose(script.state.view(script.state.seat), choice)
 
 
 def test_greedy_completes_a_streak():

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from trixo_helpers import Script, refusal
 
-from stixxcli.engine import check_log, play_bots
+from stixxcli.check import check_log
+from stixxcli.table import play_bots
 
 
 def opening() -> Script:

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from stixxcli_games.trixo import board
 from trixo_helpers import Script, game, rulebook_diagonal
 
-from stixxcli.engine import check_log
+from stixxcli.check import check_log
 from stixxcli.errors import RuleError
 from stixxcli.rules import resolve
 

@@ -13,7 +13,8 @@ import copy
 from stixxcli_games.trixo.board import TILES
 from stixxcli_games.trixo.notation import parse_discard, parse_play
 
-from stixxcli.engine import apply_move, check_log, open_game
+from stixxcli.check import check_log
+from stixxcli.engine import apply_move, open_game
 from stixxcli.gamelog import new_log
 from stixxcli.plugins import get_game
 from stixxcli.rules import resolve

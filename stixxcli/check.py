@@ -1,0 +1,160 @@
+"""Checking game logs: the verdict on one log, for `validate`, `score` and scripts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import apply_move, open_game, plugin_call
+from .errors import LogError, StixxError
+from .gamelog import canonical
+
+
+@dataclass
+class Verdict:
+    """What `validate` says of one log."""
+
+    where: str
+    valid: bool
+    game: str | None = None
+    moves: int = 0
+    finished: bool | None = None
+    error: str | None = None
+    index: int | None = None  # the first illegal move, counted from 0
+    seat: int | None = None
+    player: str | None = None
+    move: Any = None
+    result: dict | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        if self.valid:
+            state = "finished" if self.finished else "unfinished"
+            warned = "".join(f"; warning: {w}" for w in self.warnings)
+            return f"{self.where}: valid {self.game} game, {self.moves} moves, {state}{warned}"
+        if self.index is not None:
+            who = f" by {clip(self.player, 60)} (seat {self.seat})" if self.player is not None else ""
+            shown = canonical(self.move).decode()
+            if len(shown) > 120:
+                shown = shown[:117] + "..."
+            return f"{self.where}: move {self.index}{who} is illegal: {clip(self.error)}; move: {shown}"
+        return f"{self.where}: {clip(self.error)}"
+
+    def to_json(self) -> dict:
+        out = {
+            "source": self.where,
+            "valid": self.valid,
+            "game": self.game,
+            "moves": self.moves,
+            "finished": self.finished,
+        }
+        if not self.valid:
+            out["error"] = self.error
+            if self.index is not None:
+                out.update(index=self.index, seat=self.seat, player=self.player, move=self.move)
+        if self.result is not None:
+            out["result"] = self.result
+        if self.warnings:
+            out["warnings"] = self.warnings
+        return out
+
+
+def clip(message: str, width: int = 300) -> str:
+    """A message cut to one readable line: a reason quoting a value of ten
+    thousand characters shows its start and its length."""
+    if len(message) <= width:
+        return message
+    return f"{message[: width - 40]}... ({len(message)} characters)"
+
+
+def check_log(log: Any, where: str = "<log>") -> Verdict:
+    """Check a log: envelope, rules and digest, setup, every move in order, the
+    end and the recorded result. Never raises for bad content."""
+    verdict = Verdict(where, False)
+    if isinstance(log, dict) and isinstance(log.get("game"), str):
+        verdict.game = log["game"]
+    try:
+        game, state = open_game(log)
+    except StixxError as e:
+        verdict.error = str(e)
+        return verdict
+    verdict.finished = log["finished"]
+    verdict.warnings = list(getattr(state, "warnings", []))
+    moves = log["moves"]
+    for index, move in enumerate(moves):
+        seat = state.seat
+        try:
+            apply_move(game, state, move)
+        except StixxError as e:
+            verdict.error, verdict.index, verdict.move = e.message, index, move
+            if seat is not None:
+                verdict.seat, verdict.player = seat, state.names[seat]
+            verdict.moves = index
+            return verdict
+    verdict.moves = len(moves)
+    if log["finished"] and not state.over:
+        verdict.error = f"the log says the game is over, but after its {len(moves)} moves it is not"
+        return verdict
+    if state.over and not log["finished"]:
+        verdict.error = (
+            f'the game ended at its last move (move {len(moves) - 1}), but the log says "finished": false'
+        )
+        return verdict
+    try:
+        computed = plugin_call(game, "result", state.result).to_json()
+    except StixxError as e:
+        verdict.error = str(e)
+        return verdict
+    recorded = log.get("result")
+    if recorded is not None and canonical(recorded) != canonical(computed):
+        verdict.error = "the recorded result differs from the game: " + _result_difference(recorded, computed)
+        return verdict
+    verdict.valid, verdict.result = True, computed
+    return verdict
+
+
+def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]:
+    """Verdicts, as JSON and as a line, for (where, text) pairs of raw logs (text
+    as str, or UTF-8 bytes); a (where, message, False) item is a log that could
+    not even be read. With full=False the JSON holds only "valid": less to send
+    back from a worker when nobody reads the rest."""
+    from .gamelog import decoded, parse_json
+
+    out = []
+    for where, text, *unreadable in items:
+        if not unreadable and isinstance(text, bytes):
+            text = decoded(text, where)
+            if isinstance(text, StixxError):
+                text, unreadable = str(text), [True]
+        if unreadable:
+            out.append(({"source": where, "valid": False, "error": text}, text))
+            continue
+        try:
+            log = parse_json(text, where)
+        except LogError as e:
+            out.append(({"source": where, "valid": False, "error": e.message}, str(e)))
+            continue
+        verdict = check_log(log, where)
+        out.append((verdict.to_json() if full else {"valid": verdict.valid}, verdict.line()))
+    return out
+
+
+def scored(log: dict, result: dict) -> dict:
+    """What `score` reports of a log: the game, its players and the result."""
+    return {
+        "game": log["game"],
+        "variant": log["variant"],
+        "finished": log["finished"],
+        "moves": len(log["moves"]),
+        "players": [p["name"] for p in log["players"]],
+        **result,
+    }
+
+
+def _result_difference(recorded: dict, computed: dict) -> str:
+    for key in ("scores", "places", "winners", "breakdown"):
+        said, found = canonical(recorded.get(key)).decode(), canonical(computed.get(key)).decode()
+        if said != found:
+            return f"{key} recorded {said[:80]}, computed {found[:80]}"
+    extra = sorted(set(recorded) - set(computed))
+    return f"unknown key {extra[0]!r} in result" if extra else "they differ"

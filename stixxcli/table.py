@@ -1,0 +1,153 @@
+"""A game being played: the table of players and bots, turn by turn, with its log.
+
+Bots see their seat's player view, never the state; chance comes from the
+game's seed, or from the table when it is typed in.
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Answer, apply_move, drive, log_rules, player_span, plugin_call
+from .errors import PluginError, RuleError, StixxError
+from .game import Chance, Choice, State
+from .gamelog import new_log
+from .replay import replay
+
+
+def rng_for(seed, *parts) -> random.Random:
+    """A random source derived from the game's seed, so that every turn (and a
+    resumed game) draws the same whatever happened before."""
+    return random.Random(":".join(map(str, (seed, *parts))))
+
+
+class PlayerView(Mapping):
+    """`state.view(seat)`, made when a bot first reads it: a bot that never
+    looks (the random one) costs nothing, and no bot holds the state itself."""
+
+    __slots__ = ("_game", "_state", "_seat", "_view")
+
+    def __init__(self, game, state: State, seat: int):
+        self._game, self._state, self._seat, self._view = game, state, seat, None
+
+    def _made(self) -> dict:
+        if self._view is None:
+            self._view = plugin_call(self._game, "view", self._state.view, self._seat)
+        return self._view
+
+    def __getitem__(self, key):
+        return self._made()[key]
+
+    def __iter__(self):
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+
+@dataclass
+class Table:
+    """A game being played: the log so far and the state it has reached."""
+
+    game: Any
+    log: dict
+    state: State
+    bots: dict = field(default_factory=dict)  # seat -> Bot
+
+    @classmethod
+    def new(
+        cls, game, rules_values: dict, variant: str, players: list[dict], seed, chance: Answer | None = None
+    ) -> Table:
+        counts = game.player_counts(rules_values)
+        if len(players) not in counts:
+            raise RuleError(
+                f"{game.title or game.name} with these rules takes {player_span(counts)} "
+                f"players, not {len(players)}"
+            )
+        names = [p["name"] for p in players]
+        rng = rng_for(seed, "setup")
+        chance = chance or (lambda ask: ask.draw(rng))
+        setup = plugin_call(game, "setup", lambda: drive(game.setup(rules_values, names), chance, None))
+        log = new_log(game.name, variant, rules_values, players, setup, seed=seed)
+        return cls.resume(log)
+
+    @classmethod
+    def resume(cls, log: dict) -> Table:
+        from .plugins import get_bot, get_game
+
+        step = collections.deque(replay(log), maxlen=1)[0]  # the last step: the state now
+        game = get_game(log["game"])
+        table = cls(game, log, step.state)
+        rules = log_rules(game, log)
+        for seat, player in enumerate(log["players"]):
+            if player.get("bot"):
+                table.bots[seat] = get_bot(game.name, player["bot"])(game, rules, seat, random.Random())
+        return table
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def play_turn(self, chance: Answer | None = None, choose: Answer | None = None) -> dict:
+        """Play one turn: chance from the seed unless `chance` answers; bots choose
+        for their seats, `choose` for the others. Returns the recorded move."""
+        turn = len(self.log["moves"])
+        seed = self.log.get("seed")
+        rng = rng_for(seed, "turn", turn)
+
+        def default_chance(ask: Chance):
+            return ask.draw(rng)
+
+        def pick(ask: Choice):
+            bot = self.bots.get(ask.seat)
+            if bot is not None:
+                bot.rng.seed(f"{seed}:bot:{ask.seat}:{turn}")
+                view = PlayerView(self.game, self.state, ask.seat)
+                return plugin_call(self.game, f"bot {type(bot).name}", bot.choose, view, ask)
+            if choose is None:
+                raise StixxError(f"seat {ask.seat} has no bot and no one to ask")
+            return choose(ask)
+
+        move = plugin_call(
+            self.game, "turn", lambda: drive(self.state.turn(), chance or default_chance, pick)
+        )
+        apply_move(self.game, self.state, move)
+        self.log["moves"].append(move)
+        return move
+
+    def finish(self) -> dict:
+        """Mark the log finished (when the game is over) and record the result."""
+        self.log["finished"] = self.state.over
+        self.log["result"] = plugin_call(self.game, "result", self.state.result).to_json()
+        return self.log
+
+
+def play_bots(
+    game_name: str,
+    bots: list[str],
+    seed,
+    *,
+    variant: str = "standard",
+    rules: dict | None = None,
+    max_turns: int = 100_000,
+) -> dict:
+    """A whole game among bots; returns its finished log."""
+    from .plugins import get_game
+    from .rules import resolve
+
+    game = get_game(game_name)
+    if rules is None:
+        rules = resolve(game, variant).values
+    players = [{"name": f"{bot}-{seat}", "bot": bot} for seat, bot in enumerate(bots)]
+    table = Table.new(game, rules, variant, players, seed)
+    for _ in range(max_turns):
+        if table.over:
+            break
+        table.play_turn()
+    else:
+        raise PluginError(f"{game_name}: no end after {max_turns} turns")
+    return table.finish()
