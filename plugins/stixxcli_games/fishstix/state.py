@@ -333,6 +333,16 @@ class FishStixState(State):
 
         return render_state(self, viewer)
 
+    def draw_svg(self, viewer: int | None = None) -> str:
+        from .drawing import draw_svg
+
+        return draw_svg(self, viewer)
+
+    def move_text(self, move: dict) -> str:
+        from .drawing import move_text
+
+        return move_text(self, move)
+
 
 def describe(points: dict) -> str:
     if not points:

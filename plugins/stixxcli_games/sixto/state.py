@@ -422,6 +422,16 @@ class SixtoState(State):
 
         return render_state(self, viewer)
 
+    def draw_svg(self, viewer: int | None = None) -> str:
+        from .drawing import draw_svg
+
+        return draw_svg(self, viewer)
+
+    def move_text(self, move: dict) -> str:
+        from .drawing import move_text
+
+        return move_text(self, move)
+
 
 def _short(value) -> str:
     text = repr(value)

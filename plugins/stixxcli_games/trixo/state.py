@@ -301,3 +301,13 @@ class TrixoState(State):
         from .render import render_state
 
         return render_state(self, viewer)
+
+    def draw_svg(self, viewer: int | None = None) -> str:
+        from .drawing import draw_svg
+
+        return draw_svg(self, viewer)
+
+    def move_text(self, move: dict) -> str:
+        from .drawing import move_text
+
+        return move_text(self, move)
