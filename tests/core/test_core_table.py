@@ -1,0 +1,184 @@
+"""At the table: the prompt people play at (help, quit, typed-in chance, every
+move told) and `replay --step`. The line editing and the 80 columns are
+checked at a real terminal (a pty), the rest through the command line."""
+
+import json
+import os
+import sys
+
+import pytest
+
+from stixxcli.terminal import WIDTH, fit
+
+
+def test_a_prompt_fits_in_80_columns_or_its_question_goes_above():
+    lines, prompt = fit("Ann, ", "how many sticks to take, 1-3", "Ann")
+    assert lines == [] and prompt == "Ann, how many sticks to take, 1-3: "
+    long = "crosses for the dice: a colour letter and a box for each die you use, e.g. r5 b9 " * 3
+    lines, prompt = fit("Ann, ", long, "Ann")
+    assert prompt == "Ann> " and len(lines) >= 3
+    assert all(len(line) < WIDTH for line in lines)
+    assert " ".join(line.strip() for line in lines) == long.strip()
+    # A question of several lines (a picture of the numbering) keeps its lines.
+    lines, prompt = fit("chance: ", "copy the numbers:\n 1 2 3\n 4 5 6", "board")
+    assert lines == ["copy the numbers:", " 1 2 3", " 4 5 6"] and prompt == "board> "
+
+
+def _nim_game(stixx, tmp_path, *players, input, extra=()):
+    out = tmp_path / "g.json"
+    r = stixx("play", "nim", *players, "--seed", 1, "--out", out, *extra, input=input)
+    return r, out
+
+
+def test_help_shows_the_games_own_help_and_help_all_asks_for_everything(stixx, nim, tmp_path, monkeypatch):
+    asked = []
+
+    def help(self, choice, all=False):
+        asked.append(all)
+        return f"take 1-{min(self.max_take, self.pile)} sticks, e.g. 2 ({'every' if all else 'some'} choices)"
+
+    monkeypatch.setattr(nim.NimState, "help", help, raising=False)
+    r, _ = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="help\nhelp all\nq\n")
+    assert "take 1-3 sticks, e.g. 2 (some choices)" in r.stdout
+    assert "(every choices)" in r.stdout and asked == [False, True]
+
+
+def test_help_without_the_games_help_lists_the_choices(stixx, nim, tmp_path):
+    r, _ = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="?\nq\n")
+    assert "how many sticks to take, 1-3" in r.stdout and "  1 | 2 | 3" in r.stdout
+
+
+def test_q_saves_and_stops_at_a_move(stixx, nim, tmp_path):
+    r, out = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="1\nq\n")
+    assert r.exit_code == 130
+    log = json.loads(out.read_text())
+    assert not log["finished"] and len(log["moves"]) == 2
+    assert "go on with: stixx play --resume" in r.stderr
+
+
+def test_chance_typed_in_is_asked_again_until_it_reads_and_q_stops_the_setup(stixx, nim, tmp_path):
+    r, out = _nim_game(
+        stixx,
+        tmp_path,
+        "--bot",
+        "Ann:random",
+        "--bot",
+        "Bob:random",
+        input="six\nhelp\n3\n",
+        extra=("--chance", "manual"),
+    )
+    assert r.exit_code == 0, r.output
+    assert "invalid literal" in r.stderr and r.stderr.count("one die, 1-6") >= 2
+    assert json.loads(out.read_text())["setup"] == {"roll": 3}
+    out.unlink()
+    r, out = _nim_game(
+        stixx,
+        tmp_path,
+        "--bot",
+        "A:random",
+        "--bot",
+        "B:random",
+        input="quit\n",
+        extra=("--chance", "manual"),
+    )
+    assert r.exit_code == 130 and "Stopped during the setup; no game was saved." in r.stderr
+    assert "Traceback" not in r.output and not out.exists()
+
+
+def test_q_at_the_pass_screen_of_a_hidden_game(stixx, tmp_path):
+    out = tmp_path / "s.json"
+    r = stixx("play", "stixx", "--player", "Ann", "--player", "Bob", "--seed", 2, "--out", out, input="q\n")
+    assert r.exit_code == 130 and "Pass the terminal to Ann" in r.stderr
+    assert json.loads(out.read_text())["moves"] == []
+
+
+def test_every_move_is_told_bots_and_humans_alike(stixx, nim, tmp_path, monkeypatch):
+    monkeypatch.setattr(
+        nim.NimState,
+        "announce",
+        lambda self, move: f"{self.names[move['seat']]} takes {move['take']}, {self.pile} left",
+        raising=False,
+    )
+    r, out = _nim_game(stixx, tmp_path, "--bot", "Ann:random", "--bot", "Bob:random", input="")
+    log = json.loads(out.read_text())
+    told = [line for line in r.stdout.splitlines() if " takes " in line]
+    assert len(told) == len(log["moves"]) and told[0].startswith("Ann takes ")
+    r, out = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="1\n" * 20)
+    assert "Ann takes 1," in r.stdout and "Bob takes " in r.stdout
+    # With the log on standard output, the table talks on standard error.
+    r = stixx("play", "nim", "--bot", "A:random", "--bot", "B:random", "--seed", 1, "--out", "-")
+    assert json.loads(r.stdout)["finished"] and " takes " in r.stderr
+
+
+# At a real terminal ---------------------------------------------------------------
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def spawn(*args, cwd):
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="80", LINES="40")
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "stixxcli", *map(str, args)],
+        cwd=str(cwd),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 80),
+    )
+
+
+def test_the_prompt_edits_lines_remembers_them_and_fits_80_columns(tmp_path):
+    child = spawn(
+        "play",
+        "sixto",
+        "--player",
+        "Ann",
+        "--bot",
+        "Bob:greedy",
+        "--seed",
+        3,
+        "--out",
+        "g.json",
+        cwd=tmp_path,
+    )
+    prompt = "Ann> |Ann, [^\r\n]*: "
+    child.expect(prompt)
+    assert len(child.after) <= WIDTH
+    child.sendline("help")
+    child.expect(prompt)
+    helped = [line for line in child.before.splitlines() if line.strip()][-1]
+    child.send("\x10\r")  # Ctrl-P: the line before, from the history
+    child.expect(prompt)
+    assert helped in child.before
+    # Ctrl-A goes to the start of the line: "uit" becomes "quit". Without line
+    # editing the terminal would pass "uit^Aq" on, which is no answer.
+    child.send("uit\x01q\r")
+    child.expect("Game saved unfinished after 0 moves")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert json.loads((tmp_path / "g.json").read_text())["finished"] is False
+
+
+def test_replay_step_goes_back_jumps_and_quits(tmp_path):
+    from stixxcli.table import play_bots
+
+    log = play_bots("trixo", ["random", "random"], seed=4)
+    (tmp_path / "t.json").write_text(json.dumps(log))
+    child = spawn("replay", "t.json", "--step", cwd=tmp_path)
+    child.expect(r"\[0/\d+\] Enter: next, b: back, N: after N moves, q: quit> ")
+    child.sendline("")
+    child.expect(r"after 1 moves - move 0 by ")
+    child.expect(r"\[1/")
+    child.sendline("b")
+    child.expect(r"\[0/")
+    child.sendline("5")
+    child.expect(r"after 5 moves - move 4 by ")
+    child.expect(r"\[5/")
+    child.sendline("999")
+    child.expect(f"the game has {len(log['moves'])} moves")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
