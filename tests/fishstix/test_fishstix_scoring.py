@@ -3,7 +3,8 @@ the cap at target_points, both ends of the game (RULINGS.md, Fish Stix)."""
 
 import pytest
 from fishstix_helpers import move, position
-from stixxcli_games.fishstix.sticks import turned_round
+from stixxcli_games.fishstix.board import turned_round
+from stixxcli_games.fishstix.notation import stick_text
 
 from stixxcli.errors import IllegalMove
 
@@ -32,7 +33,7 @@ def test_turn_2_a_run_of_three_and_fish_facing_each_other_score_nothing():
     _, state = examples_position()
     state.apply(move(state, TURN_1, 1, 0, points={"blue": 2, "green": 2}))
     # Row 2 reads school> pink> <pink: the pink fish face each other.
-    assert state.layout.points(state.deck.fish[TURN_2], 2, 1, state.kinds) == {"green": 3}
+    assert state.grid.points(state.deck.fish[TURN_2], 2, 1, state.kinds) == {"green": 3}
     with pytest.raises(IllegalMove, match="records green 3, pink 2, but the stick scores green 3"):
         state.apply(move(state, TURN_2, 2, 1, points={"green": 3, "pink": 2}))
     state.apply(move(state, TURN_2, 2, 1, points={"green": 3}))
@@ -94,7 +95,7 @@ def test_turn_4_a_stick_played_between_sticks():
     with pytest.raises(IllegalMove, match="column 1, row 2 already holds a fish"):
         state.apply(move(state, BETWEEN, 1, -1, points={"purple": 2}))
     state.apply(move(state, BETWEEN, 1, -2, points={"purple": 2}))
-    assert state.layout.cells[(1, 1)] == state.deck.fish[BETWEEN][3]
+    assert state.grid.cells[(1, 1)] == state.deck.fish[BETWEEN][3]
 
 
 def test_fish_facing_left_make_runs_too_and_a_turned_stick_flips_every_fish():
@@ -111,7 +112,7 @@ def test_fish_facing_left_make_runs_too_and_a_turned_stick_flips_every_fish():
     )
     stick = "<orange pink> <green blue>"
     # Turned round it reads <blue green> <pink orange>, like the start stick.
-    assert state.deck.text(turned_round(state.deck.fish[stick])) == "<blue green> <pink orange>"
+    assert stick_text(turned_round(state.deck.fish[stick]), state.kinds) == "<blue green> <pink orange>"
     state.apply(
         move(state, stick, -1, 0, turned=True, points={"blue": 2, "green": 2, "pink": 2, "orange": 2})
     )
@@ -226,13 +227,13 @@ def test_the_highest_total_wins_and_a_tie_is_shared():
 
 def test_the_places_offered_are_exactly_the_legal_ones():
     state = slot_position()
-    left, right, top, bottom = state.layout.bounds()
+    left, right, top, bottom = state.grid.bounds()
     legal = set()
     for column in range(left - 3, right + 4):
         for row in range(top - 6, bottom + 6):
             if state.place_problem(state.deck.fish[BETWEEN], column, row) is None:
                 legal.add((column, row))
-    assert set(state.layout.places()) == legal
+    assert set(state.grid.places()) == legal
     assert (1, -2) in legal and (1, -1) not in legal
     options = state.legal_moves()
     # Three different sticks in hand, each either way up, at every place.

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 import yaml
 from fishstix_helpers import game, standard_rules
-from stixxcli_games.fishstix.sticks import Deck, project_deck, turned_round
+from stixxcli_games.fishstix.board import turned_round
+from stixxcli_games.fishstix.notation import deck_for, project_deck, read_stick, stick_text
 
 from stixxcli.errors import RuleError
 from stixxcli.rules import resolve
@@ -24,7 +25,7 @@ def test_the_project_deck_has_72_sticks_and_48_fish_of_each_kind_24_each_way():
 
 
 def test_no_stick_is_another_turned_round_and_all_differ():
-    parsed = Deck(tuple(standard_rules()["kinds"]), tuple(standard_rules()["deck"]))
+    parsed = deck_for(tuple(standard_rules()["kinds"]), tuple(standard_rules()["deck"]))
     all_fish = set(parsed.fish.values())
     assert len(all_fish) == 72
     for fish in all_fish:
@@ -47,9 +48,9 @@ def test_the_variants():
 
 
 def test_turning_a_stick_round_reverses_and_flips_every_fish():
-    deck = Deck(("blue", "green", "pink", "orange", "purple", "school"), ("blue> <green pink> <school",))
+    deck = deck_for(("blue", "green", "pink", "orange", "purple", "school"), ("blue> <green pink> <school",))
     fish = deck.fish["blue> <green pink> <school"]
-    assert deck.text(turned_round(fish)) == "school> <pink green> <blue"
+    assert stick_text(turned_round(fish), deck.kinds) == "school> <pink green> <blue"
     assert turned_round(turned_round(fish)) == fish
 
 
@@ -64,10 +65,10 @@ def test_turning_a_stick_round_reverses_and_flips_every_fish():
     ],
 )
 def test_a_typed_stick_is_found_either_way_up(typed):
-    deck = Deck(
+    deck = deck_for(
         tuple(standard_rules()["kinds"]), ("blue> <green pink> <school", "<orange <orange <orange <orange")
     )
-    assert deck.read(typed) == "blue> <green pink> <school"
+    assert read_stick(deck, typed) == "blue> <green pink> <school"
 
 
 @pytest.mark.parametrize(
@@ -81,9 +82,9 @@ def test_a_typed_stick_is_found_either_way_up(typed):
     ],
 )
 def test_a_typed_stick_that_is_not_in_the_deck(typed, reason):
-    deck = Deck(tuple(standard_rules()["kinds"]), ("blue> <green pink> <school",))
+    deck = deck_for(tuple(standard_rules()["kinds"]), ("blue> <green pink> <school",))
     with pytest.raises(ValueError, match=reason):
-        deck.read(typed)
+        read_stick(deck, typed)
 
 
 @pytest.mark.parametrize(

@@ -74,7 +74,7 @@ def test_a_stick_not_in_the_players_hand():
 def test_a_stick_not_in_the_deck_or_written_turned_round():
     refused([dict(FIRST, stick="blue> blue> blue> <nemo")], 0, "'<nemo' is not one of the kinds")
     refused([dict(FIRST, stick="purple> <pink <green <blue")], 0, "written turned round", f"{MINE!r}")
-    refused([dict(FIRST, stick="blue>  green> pink> <purple")], 0, "separated by single spaces")
+    refused([dict(FIRST, stick="blue>  green> pink> <purple")], 0, "is not of the form")
 
 
 def test_an_occupied_cell():
@@ -210,9 +210,9 @@ BAD_SETUPS = [
     ({**SETUP, "start": MINE}, "the hand of seat 0: the deck holds 1"),
     ({**SETUP, "hands": SETUP["hands"][:1]}, "deals 1 hands to 2 players"),
     ({**SETUP, "hands": [SETUP["hands"][0], SETUP["hands"][1][:2]]}, "must be a list of 3 sticks, not 2"),
-    ({**SETUP, "hands": [SETUP["hands"][0], "three sticks"]}, "must be a list of 3 sticks"),
+    ({**SETUP, "hands": [SETUP["hands"][0], "three sticks"]}, "'hands'[1] must be a list"),
     ({**SETUP, "hands": [SETUP["hands"][0], [THEIRS, THEIRS, OTHER]]}, "already"),
-    ({**SETUP, "hands": [SETUP["hands"][0], [THEIRS, 3, OTHER]]}, "written as text"),
+    ({**SETUP, "hands": [SETUP["hands"][0], [THEIRS, 3, OTHER]]}, "'hands'[1][1] must be text"),
     ({**SETUP, "hands": "none"}, "'hands' must be a list"),
 ]
 

@@ -2,25 +2,27 @@
 
 The setup records the start stick and every hand (each hand a chance outcome
 private to its player); the pile's order is never fixed: each draw is a chance
-outcome of its turn, recorded in the move (RULINGS.md, Fish Stix).
+outcome of its turn, recorded in the move (docs/games/fishstix.md, The log).
+
+Sticks typed in at a real table make an open deck: the publisher's box is not
+the project's deck, so any well-written stick is taken, and the setup says
+`"open_deck": true` (docs/games/fishstix.md, Playing along with a real box).
 """
 
 from __future__ import annotations
 
-import re
-
 from stixxcli.errors import IllegalMove, IllegalSetup, RuleError
 from stixxcli.game import Chance, Game, Param, require
 
-from .sticks import STANDARD_KINDS, cached_deck_problem, deck_for, project_deck
+from . import notation
+from .board import STANDARD_KINDS
 
-HAND_SEPARATORS = re.compile(r"[,;|]")
-SETUP_KEYS = ("start", "hands")
+SETUP_KEYS = ("start", "hands", "open_deck")
 STICK_SCHEMA = {"type": "string", "pattern": r"^\S+ \S+ \S+ \S+$"}
 
 
 def _deck(rules: dict):
-    return deck_for(tuple(rules["kinds"]), tuple(rules["deck"]))
+    return notation.deck_for(tuple(rules["kinds"]), tuple(rules["deck"]))
 
 
 def _setup_require(obj, key, kind, what="the setup"):
@@ -45,7 +47,7 @@ class FishStix(Game):
         Param(
             "deck",
             "list[str]",
-            project_deck(),
+            notation.project_deck(),
             "every stick, 4 fish top to bottom (the project's own composition of 72)",
         ),
         Param("hand_size", "int", 3, "sticks in each hand", min=1, max=20),
@@ -78,11 +80,12 @@ class FishStix(Game):
         "properties": {
             "start": STICK_SCHEMA,
             "hands": {"type": "array", "items": {"type": "array", "items": STICK_SCHEMA}},
+            "open_deck": {"type": "boolean"},
         },
     }
 
     def check_rules(self, rules: dict) -> None:
-        problem = cached_deck_problem(tuple(rules["kinds"]), tuple(rules["deck"]))
+        problem = notation.cached_deck_problem(tuple(rules["kinds"]), tuple(rules["deck"]))
         if problem:
             raise RuleError(problem)
         # The start stick, two hands and at least one stick in the pile.
@@ -99,29 +102,28 @@ class FishStix(Game):
 
     def setup(self, rules: dict, players: list[str]):
         deck = _deck(rules)
+        size = rules["hand_size"]
         pile: dict[str, int] = {}
         for stick in deck.sticks:
             pile[stick] = pile.get(stick, 0) + 1
+        typed = []  # anything typed in at a real table opens the deck
 
         def sticks_left():
             return [s for s, n in sorted(pile.items()) for _ in range(n)]
 
         def read_one(text):
-            stick = deck.read(text)
-            if not pile.get(stick):
-                raise ValueError(f"every {stick!r} of the deck is already dealt")
+            stick = notation.read_stick(deck, text, open_deck=True)
+            typed.append(stick)
             return stick
 
         def read_hand(text):
-            wanted = rules["hand_size"]
-            parts = [p for p in HAND_SEPARATORS.split(text) if p.strip()]
-            if len(parts) != wanted:
-                raise ValueError(f"a hand is {wanted} sticks separated by commas, not {len(parts)}")
-            hand = [deck.read(p) for p in parts]
-            for stick in set(hand):
-                if hand.count(stick) > pile.get(stick, 0):
-                    raise ValueError(f"not that many {stick!r} are left to deal")
+            hand = notation.read_hand(deck, text, size, open_deck=True)
+            typed.append(hand)
             return hand
+
+        def deal(stick):
+            if pile.get(stick):
+                pile[stick] -= 1
 
         start = yield Chance(
             "start",
@@ -129,20 +131,23 @@ class FishStix(Game):
             lambda rng: rng.choice(sticks_left()),
             read_one,
         )
-        pile[start] -= 1
+        deal(start)
         hands = []
         for seat, name in enumerate(players):
             hand = yield Chance(
                 "hand",
-                f"{name}'s {rules['hand_size']} sticks, separated by commas",
-                lambda rng: rng.sample(sticks_left(), rules["hand_size"]),
+                f"{name}'s {size} sticks, separated by commas",
+                lambda rng: rng.sample(sticks_left(), size),
                 read_hand,
                 seat=seat,
             )
             for stick in hand:
-                pile[stick] -= 1
+                deal(stick)
             hands.append(list(hand))
-        return {"start": start, "hands": hands}
+        setup = {"start": start, "hands": hands}
+        if typed:
+            setup["open_deck"] = True
+        return setup
 
     def start(self, rules: dict, players: list[str], setup):
         deck = _deck(rules)
@@ -150,7 +155,10 @@ class FishStix(Game):
             raise IllegalSetup('the setup must be a JSON object with "start" and "hands"')
         for key in setup:
             if key not in SETUP_KEYS:
-                raise IllegalSetup(f"unknown key {key!r} in the setup (keys: start, hands)")
+                raise IllegalSetup(f"unknown key {key!r} in the setup (keys: {', '.join(SETUP_KEYS)})")
+        open_deck = setup.get("open_deck", False)
+        if not isinstance(open_deck, bool):
+            raise IllegalSetup(f'"open_deck" must be true or false, not {open_deck!r}')
         pile: dict[str, int] = {}
         for stick in deck.sticks:
             pile[stick] = pile.get(stick, 0) + 1
@@ -158,8 +166,14 @@ class FishStix(Game):
         def deal(stick, what):
             if not isinstance(stick, str):
                 raise IllegalSetup(f"{what} must be a stick written as text, not {stick!r}")
+            if open_deck:
+                # Any well-written stick: the box at the table is not the rules' deck.
+                problem = notation.stick_problem(stick, deck.kinds, deck.index)
+                if problem:
+                    raise IllegalSetup(f"{what}: stick {stick!r}: {problem}")
+                return
             if stick not in deck.fish:
-                raise IllegalSetup(f"{what}: {deck.unknown_stick(stick)}")
+                raise IllegalSetup(f"{what}: {notation.unknown_stick(deck, stick)}")
             if not pile.get(stick):
                 count = deck.sticks.count(stick)
                 raise IllegalSetup(
@@ -180,7 +194,12 @@ class FishStix(Game):
                 raise IllegalSetup(f"the hand of seat {seat} must be a list of {size} sticks, not {shown}")
             for stick in hand:
                 deal(stick, f"the hand of seat {seat}")
-        pile = {stick: n for stick, n in pile.items() if n}
         from .state import FishStixState  # the rules engine loads only when a game starts
 
-        return FishStixState(rules, list(players), deck, start, [list(h) for h in hands], pile)
+        hands = [list(h) for h in hands]
+        if open_deck:
+            # The box holds as many sticks as the rules' deck (72 in the standard game).
+            left = len(deck.sticks) - 1 - size * len(players)
+            return FishStixState(rules, list(players), deck, start, hands, None, left)
+        pile = {stick: n for stick, n in pile.items() if n}
+        return FishStixState(rules, list(players), deck, start, hands, pile)

@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .sticks import turned_round
+from .board import turned_round
 
 KIND_STYLES = {
     "blue": "bold blue",
@@ -55,7 +55,7 @@ class FishPainter:
 
 
 def render_layout(state, painter: FishPainter) -> Text:
-    layout = state.layout
+    layout = state.grid
     left, right, top, bottom = layout.bounds()
     # One spare column each side and a spare row above and below: places to name.
     columns = range(left - 1, right + 2)
@@ -98,7 +98,7 @@ def render_hand(state, seat: int, painter: FishPainter) -> Text:
         return out
     ways = []
     for number, stick in enumerate(hand, start=1):
-        fish = state.deck.fish[stick]
+        fish = state.fish[stick]  # with an open deck, sticks the deck lacks too
         ways.append((f"{number}", fish))
         ways.append((f"{number} r", turned_round(fish)))
     width = painter.width + 1

@@ -1,27 +1,81 @@
-"""One game of Fish Stix in progress: hands, pile, layout and score tracks.
+"""One game of Fish Stix in progress: hands, pile, grid and score tracks.
 
 A turn plays one stick from the hand, scores it, and draws one stick if the
-pile is not empty (RULINGS.md, Fish Stix, A turn). The drawn stick is a chance
-outcome private to the drawer, recorded in the move, so a log checks without
-knowing the pile's order.
+pile is not empty (docs/games/fishstix.md, The grid). The drawn stick is a
+chance outcome private to the drawer, recorded in the move, so a log checks
+without knowing the pile's order.
+
+With an open deck (a game followed at a real table, docs/games/fishstix.md,
+Playing along with a real box) the pile's contents are unknown: any
+well-written stick may be dealt or drawn, and only the pile's size counts.
 """
 
 from __future__ import annotations
 
-from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places, require
+from collections.abc import Sequence
 
-from .layout import Layout, Placement
-from .sticks import FISH_PER_STICK, fish_text, turned_round
+from stixxcli.errors import IllegalMove
+from stixxcli.game import Chance, Choice, Result, State, places, require
+
+from . import notation
+from .board import FISH_PER_STICK, turned_round
+from .grid import Grid, Placement
 
 MOVE_KEYS = ("seat", "stick", "turned", "column", "row", "points", "draw")
 MOVE_KEY_SET = frozenset(MOVE_KEYS)
 MOVE_TYPES = (int, str, bool, int, int, dict, (str, type(None)))  # "draw" is text or null
-PLACE_PROMPT = "place: hand number, r to turn it round, column, top row (e.g. 2 r 3 -1)"
+
+
+class PlaceOptions(Sequence):
+    """Every (hand stick, way up, place) of a turn, made one at a time when asked
+    for: the random bot picks one by its index and never builds the others.
+
+    In order: each distinct stick by hand number, as it is then turned round,
+    each at every legal place in (column, top row) order.
+    """
+
+    __slots__ = ("numbers", "spots", "_spot_set")
+
+    def __init__(self, numbers: list[int], spots: list[tuple[int, int]]):
+        self.numbers, self.spots, self._spot_set = numbers, spots, None
+
+    def __len__(self) -> int:
+        return 2 * len(self.numbers) * len(self.spots)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        way, spot = divmod(i, len(self.spots))
+        number, turned = divmod(way, 2)
+        if not 0 <= number < len(self.numbers):
+            raise IndexError("no such choice")
+        column, row = self.spots[spot]
+        return {"hand": self.numbers[number], "turned": bool(turned), "column": column, "row": row}
+
+    def __contains__(self, answer) -> bool:
+        if not isinstance(answer, dict) or set(answer) != {"hand", "turned", "column", "row"}:
+            return False
+        if self._spot_set is None:
+            self._spot_set = set(self.spots)
+        return (
+            answer["hand"] in self.numbers
+            and type(answer["turned"]) is bool
+            and (answer["column"], answer["row"]) in self._spot_set
+        )
 
 
 class FishStixState(State):
     def __init__(
-        self, rules: dict, names: list[str], deck, start: str, hands: list[list[str]], pile: dict[str, int]
+        self,
+        rules: dict,
+        names: list[str],
+        deck,
+        start: str,
+        hands: list[list[str]],
+        pile: dict[str, int] | None,
+        pile_size: int | None = None,
     ):
         self.names = names
         self.deck = deck
@@ -29,10 +83,21 @@ class FishStixState(State):
         self.target = rules["target_points"]
         self.end_when_pile_empty = rules["end_when_pile_empty"]
         self.hands = hands
-        self.pile = pile  # stick text -> how many are left; the order is not known
-        self.pile_size = sum(pile.values())
-        self.layout = Layout()
-        self.layout.place(Placement(start, False, 0, 0, None, deck.fish[start]))
+        # Stick text -> how many are left (the order is not known); None with an
+        # open deck, whose contents are not known either.
+        self.pile = pile
+        self.open_deck = pile is None
+        self.pile_size = sum(pile.values()) if pile is not None else pile_size
+        # Every stick that can be met, by its text: the deck's, and with an open
+        # deck every stick dealt or drawn so far.
+        self.fish = deck.fish if pile is not None else dict(deck.fish)
+        self.turned_fish = deck.turned if pile is not None else dict(deck.turned)
+        if self.open_deck:
+            for stick in [start, *(s for hand in hands for s in hand)]:
+                self._learn(stick)
+        self.grid = Grid()
+        self._grid_view: list[dict] = []  # the grid as the view shows it, made when first asked
+        self.grid.place(Placement(start, False, 0, 0, None, self.fish[start]))
         kinds = len(self.kinds)
         self.tracks = [[0] * kinds for _ in names]  # capped at target_points
         self.scored = [[0] * kinds for _ in names]  # every point the rule gave
@@ -41,27 +106,29 @@ class FishStixState(State):
         self.over = False
         self.winner: int | None = None  # the seat that filled all its tracks
         self.turns = 0
+        self.draw_prompt = f"the stick drawn from the pile, top to bottom, e.g. {deck.sticks[0]}"
         self._check_end()
+
+    def _learn(self, stick: str) -> None:
+        """With an open deck: remember the fish of a (well-written) stick met in play."""
+        if stick not in self.fish:
+            fish = notation.read_exact(stick, self.deck.index)
+            self.fish[stick] = fish
+            self.turned_fish[stick] = turned_round(fish)
 
     # Asking for a turn ----------------------------------------------------------
 
     def turn(self):
         seat = self.seat
-        options = self.legal_moves()
-        answer = yield Choice(seat, "place", options, PLACE_PROMPT, self.parse_move, self.notation)
+        answer = yield Choice(
+            seat, "place", self.legal_moves(), notation.PLACE_PROMPT, self.parse_move, notation.place_text
+        )
         stick, fish = self._answer_stick(seat, answer)
         column, row = answer["column"], answer["row"]
-        points = self.layout.points(fish, column, row, self.kinds)
+        points = self.grid.points(fish, column, row, self.kinds)
         draw = None
         if not self.fills_all(seat, points) and self.pile_size:
-            draw = yield Chance(
-                "draw",
-                f"the stick {self.names[seat]} draws from the pile, "
-                f"top to bottom, e.g. {self.deck.sticks[0]}",
-                self._draw,
-                self._read_draw,
-                seat=seat,
-            )
+            draw = yield Chance("draw", self.draw_prompt, self._draw, self._read_draw, seat=seat)
         return {
             "seat": seat,
             "stick": stick,
@@ -72,39 +139,21 @@ class FishStixState(State):
             "draw": draw,
         }
 
-    def legal_moves(self) -> list[dict]:
+    def legal_moves(self) -> Sequence[dict]:
         """Every (hand stick, way up, place); a stick held twice is offered once."""
         if self.over:
             return []
-        spots = self.layout.places()
-        options = []
-        seen = set()
+        numbers, seen = [], set()
         for number, stick in enumerate(self.hands[self.seat], start=1):
-            if stick in seen:
-                continue
-            seen.add(stick)
-            for turned in (False, True):
-                options.extend({"hand": number, "turned": turned, "column": c, "row": r} for c, r in spots)
-        return options
+            if stick not in seen:
+                seen.add(stick)
+                numbers.append(number)
+        return PlaceOptions(numbers, self.grid.places())
 
     def parse_move(self, text: str) -> dict:
-        words = text.lower().replace(",", " ").split()
-        turned = False
-        if len(words) == 4 and words[1] in ("r", "t"):
-            turned = True
-            del words[1]
-        if len(words) != 3:
-            raise ValueError(
-                "type the hand number, r if turned round, the column and the top row, e.g. 2 r 3 -1"
-            )
-        try:
-            number, column, row = (int(w) for w in words)
-        except ValueError:
-            raise ValueError(f"{text!r}: hand number, column and row are whole numbers") from None
         hand = self.hands[self.seat]
-        if not 1 <= number <= len(hand):
-            raise ValueError(f"your hand holds sticks 1 to {len(hand)}, not {number}")
-        fish = self.deck.fish[hand[number - 1]]
+        number, turned, column, row = notation.read_place(text, len(hand))
+        fish = self.fish[hand[number - 1]]
         problem = self.place_problem(turned_round(fish) if turned else fish, column, row)
         if problem:
             raise ValueError(problem)
@@ -112,8 +161,32 @@ class FishStixState(State):
         return {"hand": hand.index(hand[number - 1]) + 1, "turned": turned, "column": column, "row": row}
 
     def notation(self, answer: dict) -> str:
-        way = " r" if answer["turned"] else ""
-        return f"{answer['hand']}{way} {answer['column']} {answer['row']}"
+        return notation.place_text(answer)
+
+    def help(self, choice: Choice, all: bool = False) -> str:
+        """The notation, the legal places, and per stick in hand the choices that
+        score; `all` lists every choice too."""
+        seat = choice.seat
+        hand = self.hands[seat]
+        options = choice.options
+        spots = options.spots if isinstance(options, PlaceOptions) else self.grid.places()
+        numbers = (
+            options.numbers if isinstance(options, PlaceOptions) else sorted({o["hand"] for o in options})
+        )
+        grouped = []
+        for number in numbers:
+            stick = hand[number - 1]
+            scoring = []
+            for turned in (False, True):
+                fish = self.turned_fish[stick] if turned else self.fish[stick]
+                for column, row in spots:
+                    points = self.grid.points(fish, column, row, self.kinds)
+                    if points:
+                        answer = {"hand": number, "turned": turned, "column": column, "row": row}
+                        scoring.append((notation.place_text(answer), points))
+            grouped.append((number, stick, scoring))
+        every = [notation.place_text(o) for o in options] if all else None
+        return notation.help_text(grouped, spots, every)
 
     def _answer_stick(self, seat: int, answer) -> tuple[str, tuple]:
         number = require(answer, "hand", int, "the answer")
@@ -124,15 +197,23 @@ class FishStixState(State):
         require(answer, "column", int, "the answer")
         require(answer, "row", int, "the answer")
         stick = hand[number - 1]
-        fish = self.deck.fish[stick]
-        return stick, (turned_round(fish) if turned else fish)
+        return stick, (self.turned_fish if turned else self.fish)[stick]
 
     def _draw(self, rng) -> str:
-        return rng.choice([s for s, n in sorted(self.pile.items()) for _ in range(n)])
+        if self.open_deck:
+            # Resumed without typed chance: a stick of the rules' deck stands in.
+            return rng.choice(self.deck.sticks)
+        # The k-th stick of the pile in text order, as if the pile were listed.
+        k = rng.randrange(self.pile_size)
+        for stick, n in sorted(self.pile.items()):
+            if k < n:
+                return stick
+            k -= n
+        raise AssertionError("the pile holds fewer sticks than it counts")
 
     def _read_draw(self, text: str) -> str:
-        stick = self.deck.read(text)
-        if not self.pile.get(stick):
+        stick = notation.read_stick(self.deck, text, self.open_deck)
+        if not self.open_deck and not self.pile.get(stick):
             raise ValueError(f"no {stick!r} is left in the pile")
         return stick
 
@@ -140,14 +221,14 @@ class FishStixState(State):
 
     def place_problem(self, fish: tuple, column: int, row: int) -> str | None:
         """Why the stick may not stand at (column, row), or None."""
-        taken = self.layout.taken(column, row)
+        taken = self.grid.taken(column, row)
         if taken is not None:
-            there = fish_text(self.layout.cells[(column, taken)], self.kinds)
+            there = notation.fish_text(self.grid.cells[(column, taken)], self.kinds)
             return (
                 f"column {column}, row {taken} already holds a fish ({there}): "
                 f"a stick needs 4 empty cells, nothing is stacked"
             )
-        if not self.layout.touches(column, row):
+        if not self.grid.touches(column, row):
             return (
                 f"no fish of the stick at column {column}, rows {row} to {row + FISH_PER_STICK - 1} "
                 f"would have a fish directly left or right of it: a stick must line up "
@@ -197,17 +278,22 @@ class FishStixState(State):
             raise IllegalMove(
                 f"wrong player: it is {self.names[seat]}'s turn (seat {seat}), not seat {claimed}"
             )
-        fish = (self.deck.turned if turned else self.deck.fish).get(stick)
-        if fish is None:
-            raise IllegalMove(self.deck.unknown_stick(stick))
         hand = self.hands[seat]
+        fish = (self.turned_fish if turned else self.fish).get(stick)
+        if fish is None:
+            if self.open_deck:
+                problem = notation.stick_problem(stick, self.kinds, self.deck.index)
+                if problem:
+                    raise IllegalMove(f"stick {stick!r}: {problem}")
+            else:
+                raise IllegalMove(notation.unknown_stick(self.deck, stick))
         if stick not in hand:
             raise IllegalMove(
                 f"{self.names[seat]} has no {stick!r} in hand (the hand holds: {'; '.join(hand)})"
             )
-        if not self.layout.fits(column, row):
+        if not self.grid.fits(column, row):
             raise IllegalMove(self.place_problem(fish, column, row))
-        points = self.layout.points(fish, column, row, self.kinds)
+        points = self.grid.points(fish, column, row, self.kinds)
         self._check_points(recorded, points)
         fills_all = bool(points) and self.fills_all(seat, points)
         if fills_all or not self.pile_size:
@@ -223,9 +309,13 @@ class FishStixState(State):
                 f'"draw" is null, but the pile still holds {self.pile_size} '
                 f"stick(s): after playing, the player draws one"
             )
+        elif self.open_deck:
+            problem = notation.stick_problem(draw, self.kinds, self.deck.index)
+            if problem:
+                raise IllegalMove(f"draw: stick {draw!r}: {problem}")
         elif not self.pile.get(draw):
             if draw not in self.deck.fish:
-                raise IllegalMove("draw: " + self.deck.unknown_stick(draw))
+                raise IllegalMove("draw: " + notation.unknown_stick(self.deck, draw))
             raise IllegalMove(
                 f"drew {draw!r}, but no such stick is left in the pile "
                 f"(every one of them is dealt, played or drawn)"
@@ -233,7 +323,7 @@ class FishStixState(State):
 
         # Every check passed: change the state.
         hand.remove(stick)
-        self.layout.place(Placement(stick, turned, column, row, seat, fish))
+        self.grid.place(Placement(stick, turned, column, row, seat, fish))
         track, scored, index = self.tracks[seat], self.scored[seat], self.deck.index
         for kind, n in points.items():
             k = index[kind]
@@ -243,9 +333,12 @@ class FishStixState(State):
             track[k] = min(self.target, track[k] + n)
         if draw is not None:
             hand.append(draw)
-            self.pile[draw] -= 1
-            if not self.pile[draw]:
-                del self.pile[draw]
+            if self.open_deck:
+                self._learn(draw)
+            else:
+                self.pile[draw] -= 1
+                if not self.pile[draw]:
+                    del self.pile[draw]
             self.pile_size -= 1
         self.turns += 1
         if fills_all:
@@ -265,8 +358,8 @@ class FishStixState(State):
                 raise IllegalMove(f"points: {kind} {n}: list only the kinds that scored")
         if recorded != points:
             raise IllegalMove(
-                f"the move records {describe(recorded)}, but the stick scores "
-                f"{describe(points)} (a run of 2 or more fish of one kind facing "
+                f"the move records {notation.points_text(recorded)}, but the stick scores "
+                f"{notation.points_text(points)} (a run of 2 or more fish of one kind facing "
                 f"one way scores its length)"
             )
 
@@ -282,6 +375,19 @@ class FishStixState(State):
         self.seat = 0 if self.turns == 0 else (self.seat + 1) % len(self.names)
 
     # Reading the state -------------------------------------------------------------
+
+    def announce(self, move: dict) -> str:
+        """What the table hears of a move just applied: never the stick drawn."""
+        placed = self.grid.placements[-1]
+        return notation.announcement(
+            self.names[move["seat"]],
+            placed.fish,
+            self.kinds,
+            placed.column,
+            placed.row,
+            move["points"],
+            self.winner == move["seat"],
+        )
 
     def result(self) -> Result:
         totals = [sum(track) for track in self.tracks]
@@ -300,20 +406,24 @@ class FishStixState(State):
         for seat, hand in enumerate(self.hands):
             hands.append(list(hand) if viewer is None or viewer == seat else {"sticks": len(hand)})
         pile: dict = {"sticks": self.pile_size}
-        if viewer is None:
+        if viewer is None and not self.open_deck:
             pile["contents"] = sorted(s for s, n in self.pile.items() for _ in range(n))
-        return {
-            "layout": [
+        # The sticks on the table, in the order played. Each entry is made once (a
+        # bot reads the view every turn, validation never), so readers must not change them.
+        shown = self._grid_view
+        for p in self.grid.placements[len(shown) :]:
+            shown.append(
                 {
                     "stick": p.stick,
                     "turned": p.turned,
                     "column": p.column,
                     "row": p.row,
                     "seat": p.seat,
-                    "fish": self.deck.text(p.fish),
+                    "fish": notation.stick_text(p.fish, self.kinds),
                 }
-                for p in self.layout.placements
-            ],
+            )
+        return {
+            "grid": list(shown),
             "tracks": [dict(zip(self.kinds, track)) for track in self.tracks],
             "hands": hands,
             "pile": pile,
@@ -342,9 +452,3 @@ class FishStixState(State):
         from .drawing import move_text
 
         return move_text(self, move)
-
-
-def describe(points: dict) -> str:
-    if not points:
-        return "no points"
-    return ", ".join(f"{kind} {n}" for kind, n in points.items())

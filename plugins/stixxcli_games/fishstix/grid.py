@@ -1,20 +1,23 @@
-"""The layout: an open grid of upright sticks, where a stick may go and what it scores.
+"""The grid: the unbounded grid of upright sticks on the table, where a stick
+may go and what it scores.
 
 Columns and rows are whole numbers, rows counting downwards; the start stick
 stands in column 0, rows 0-3. A stick placed at (column, row) covers rows
-row..row+3 of that column, its first fish at the top (RULINGS.md, Fish Stix, Board).
+row..row+3 of that column, its first fish at the top (docs/games/fishstix.md,
+The grid).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 
-from .sticks import FISH_PER_STICK
+from .board import FISH_PER_STICK
 
 
 @dataclass(slots=True)
 class Placement:
-    """One stick on the layout, as played (seat None for the start stick)."""
+    """One stick on the grid, as played (seat None for the start stick)."""
 
     stick: str
     turned: bool
@@ -24,15 +27,49 @@ class Placement:
     fish: tuple  # top to bottom, as it lies
 
 
-class Layout:
+class Grid:
+    """The sticks on the table, and every legal place kept up to date.
+
+    A place only becomes legal when a fish lands beside one of its cells, and
+    only stops being legal when a fish lands in it; so each placement looks at
+    a fixed number of places, and a game's move generation grows linearly with
+    its length instead of rescanning the table every turn.
+    """
+
     def __init__(self):
         self.cells: dict[tuple[int, int], int] = {}  # (column, row) -> fish
         self.placements: list[Placement] = []
+        self.open: set[tuple[int, int]] = set()  # every legal (column, top row)
+        self.sorted_open: list[tuple[int, int]] = []  # the same, in order
 
     def place(self, placement: Placement) -> None:
+        cells, open_, ordered = self.cells, self.open, self.sorted_open
+        column, row = placement.column, placement.row
         for i, fish in enumerate(placement.fish):
-            self.cells[(placement.column, placement.row + i)] = fish
+            cells[(column, row + i)] = fish
         self.placements.append(placement)
+        # Places that now hold a fish are taken.
+        for top in range(row - FISH_PER_STICK + 1, row + FISH_PER_STICK):
+            spot = (column, top)
+            if spot in open_:
+                open_.discard(spot)
+                del ordered[bisect_left(ordered, spot)]
+        # Places beside the new fish that are still empty become legal: in each
+        # neighbouring column, every run of 4 empty cells that shares a row with
+        # the new stick (top rows row-3 .. row+3).
+        first = row - FISH_PER_STICK + 1
+        for side in (column - 1, column + 1):
+            empty = 0  # empty cells in a row, ending at r
+            for r in range(first, row + 2 * FISH_PER_STICK - 1):
+                if (side, r) in cells:
+                    empty = 0
+                    continue
+                empty += 1
+                if empty >= FISH_PER_STICK:
+                    spot = (side, r - FISH_PER_STICK + 1)
+                    if spot not in open_:
+                        open_.add(spot)
+                        insort(ordered, spot)
 
     def taken(self, column: int, row: int) -> int | None:
         """The first row of the four that already holds a fish, or None."""
@@ -44,13 +81,7 @@ class Layout:
 
     def fits(self, column: int, row: int) -> bool:
         """Whether a stick may stand here: four empty cells, a fish beside one of them."""
-        cells = self.cells
-        beside = False
-        for r in range(row, row + FISH_PER_STICK):
-            if (column, r) in cells:
-                return False
-            beside = beside or (column - 1, r) in cells or (column + 1, r) in cells
-        return beside
+        return (column, row) in self.open
 
     def touches(self, column: int, row: int) -> bool:
         """Whether a fish at these four cells would have a fish directly left or right."""
@@ -102,19 +133,8 @@ class Layout:
         return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
 
     def places(self) -> list[tuple[int, int]]:
-        """Every (column, row) where a stick may stand now: four empty cells, one
-        of them beside a fish. Only cells beside a fish can make a place legal,
-        so the open grid needs no bounds."""
-        cells = self.cells
-        found = set()
-        for c, r in cells:
-            for column in (c - 1, c + 1):
-                if (column, r) in cells:
-                    continue
-                for top in range(r - FISH_PER_STICK + 1, r + 1):
-                    if (column, top) not in found and self.taken(column, top) is None:
-                        found.add((column, top))
-        return sorted(found)
+        """Every (column, top row) where a stick may stand now, in order (a copy)."""
+        return list(self.sorted_open)
 
     def bounds(self) -> tuple[int, int, int, int]:
         """Smallest and largest column and row holding a fish."""
