@@ -1,5 +1,5 @@
 """The rules on hand-made positions: the rulebook's four examples, placement,
-the cap at target_points, both ends of the game (RULINGS.md, Fish Stix)."""
+the cap at target_points, both ends of the game (docs/games/fishstix.md)."""
 
 import pytest
 from fishstix_helpers import move, position

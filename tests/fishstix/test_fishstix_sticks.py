@@ -32,11 +32,12 @@ def test_no_stick_is_another_turned_round_and_all_differ():
         assert turned_round(fish) not in all_fish
 
 
-def test_standard_yaml_lists_the_construction_and_is_the_parameter_default():
+def test_standard_yaml_sets_nothing_beyond_the_defaults():
     listed = yaml.safe_load((RULES_DIR / "standard.yaml").read_text())
-    assert listed["deck"] == project_deck()
+    assert set(listed) == {"description"}
     defaults = {p.name: p.default for p in game().params}
-    assert {k: v for k, v in listed.items() if k != "description"} == defaults
+    assert defaults["deck"] == project_deck()
+    assert standard_rules() == defaults
 
 
 def test_the_variants():
