@@ -1,0 +1,85 @@
+"""Who sits where: one way to name seats and bots, for `play` and `simulate`.
+
+`--player NAME` is a person at this terminal (play only). `--bot` is `BOT`,
+`NAME:BOT` or `SEAT:BOT`: a bot by its name, a bot with a player name, or a
+bot at a seat (seats count from 0, as everywhere in stixx). Seats named by
+number are taken first; the others follow in the order typed, and seats still
+empty up to `--players N` get the random bot.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .errors import StixxError
+
+
+def typed_order(args: list[str], humans, bots) -> list[tuple[str, str]]:
+    """("human", NAME) and ("bot", SPEC) in the order --player and --bot were typed."""
+    typed = []
+    for i, arg in enumerate(args):
+        for flag, kind in (("--player", "human"), ("--bot", "bot")):
+            if arg == flag and i + 1 < len(args):
+                typed.append((kind, args[i + 1]))
+            elif arg.startswith(flag + "="):
+                typed.append((kind, arg.split("=", 1)[1]))
+
+    def values(kind):
+        return sorted(v for k, v in typed if k == kind)
+
+    if values("human") != sorted(humans) or values("bot") != sorted(bots):  # a form the scan missed
+        typed = [("human", h) for h in humans] + [("bot", b) for b in bots]
+    return typed
+
+
+def _bot_spec(spec: str) -> tuple[int | None, str | None, str]:
+    """(seat, name, bot) of a --bot value."""
+    who, colon, bot = spec.rpartition(":")
+    if not bot.strip() or (colon and not who.strip()):
+        raise click.BadParameter(
+            f"{spec!r} is not BOT, NAME:BOT or SEAT:BOT (e.g. Ann:greedy)", param_hint="--bot"
+        )
+    if who.isascii() and who.isdigit():
+        return int(who), None, bot
+    return None, who or None, bot
+
+
+def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | None = None) -> list[dict]:
+    """The players of every seat, as a log lists them: {"name"} or {"name", "bot"}."""
+    placed: dict[int, dict] = {}
+    following = []
+    for kind, value in typed:
+        if kind == "human":
+            following.append({"name": value})
+            continue
+        seat, name, bot = _bot_spec(value)
+        player = {"name": name, "bot": bot}
+        if seat is None:
+            following.append(player)
+        elif seat in placed:
+            raise click.BadParameter(f"two bots at seat {seat}", param_hint="--bot")
+        else:
+            placed[seat] = player
+    counts = game.player_counts(rules)
+    if count is None:
+        fewest = counts.start if counts.start > 1 or 1 not in counts else 2 if 2 in counts else 1
+        count = max([fewest, len(placed) + len(following)] + [s + 1 for s in placed])
+    if count not in counts:
+        span = f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
+        raise StixxError(f"{game.title or game.name} with these rules takes {span} players, not {count}")
+    if placed and max(placed) >= count:
+        raise click.BadParameter(
+            f"seat {max(placed)} is beyond {count} players (seats 0-{count - 1})", param_hint="--bot"
+        )
+    if len(placed) + len(following) > count:
+        raise click.BadParameter(f"{len(placed) + len(following)} players named for {count} seats")
+    free = iter(seat for seat in range(count) if seat not in placed)
+    for player in following:
+        placed[next(free)] = player
+    players = []
+    for seat in range(count):
+        player = placed.get(seat) or {"name": None, "bot": "random"}
+        if player.get("bot") and not player["name"]:
+            player = {"name": f"{player['bot']}-{seat}", "bot": player["bot"]}
+        players.append(player)
+    return players
