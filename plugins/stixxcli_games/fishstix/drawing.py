@@ -28,7 +28,8 @@ def _parse(fish_text: str) -> list[tuple[str, str]]:
 
 
 def _fish(cx, cy, kind: str, facing: str, fill: str, tag_text: str, scale=1.0, small=False) -> str:
-    """A fish facing `facing`: body, tail behind it, an eye in front."""
+    """A fish facing `facing`: body, tail behind it, an eye in front, and the
+    kind's letter on it. Drawn once per kind and way in <defs>; see `_use`."""
     s = -1 if facing == "left" else 1  # the head's side
     parts = []
     bodies = [(0, 0, 1.0)] if kind != "school" else [(-7, -7, 0.5), (7, -1, 0.5), (-5, 8, 0.5)]
@@ -66,7 +67,31 @@ def _fish(cx, cy, kind: str, facing: str, fill: str, tag_text: str, scale=1.0, s
                 fill=text_on(fill) if kind != "school" else INK,
             )
         )
-    return group(parts, class_="fish", data_kind=kind, data_facing=facing)
+    return group(parts)
+
+
+def _defs(kinds, hues, tags) -> str:
+    """Every kind of fish both ways, drawn once: a fish on the grid is a <use> of one."""
+    shapes = [
+        group([_fish(0, 0, kind, facing, hues[kind], tags[kind])], id=f"fish-{n}-{facing}")
+        for n, kind in enumerate(kinds)
+        for facing in ("left", "right")
+    ]
+    return "<defs>" + "".join(shapes) + "</defs>"
+
+
+def _use(kinds, cx, cy, kind: str, facing: str, scale=1.0, classes="fish") -> str:
+    if kind not in kinds:  # a kind the rules do not name cannot be on a stick: drawn as a plain mark
+        return tag("circle", cx=cx, cy=cy, r=8 * scale, fill="#888888", class_=classes, data_kind=kind)
+    transform = f"translate({cx:.1f} {cy:.1f})" + (f" scale({scale})" if scale != 1 else "")
+    return tag(
+        "use",
+        href=f"#fish-{kinds.index(kind)}-{facing}",
+        transform=transform,
+        class_=classes,
+        data_kind=kind,
+        data_facing=facing,
+    )
 
 
 def draw_svg(state, viewer: int | None = None) -> str:
@@ -99,6 +124,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
     else:
         status = f"{state.names[view['to_move']]} to play"
     d = Drawing(width, height, f"Fish Stix, {status}")
+    d.add(_defs(kinds, hues, tags))
     d.text(20, 30, f"Fish Stix - {status}; pile: {view['pile']['sticks']} sticks", size=18, weight="bold")
 
     def xy(column, row):
@@ -128,16 +154,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
             )
         ]
         for k, (kind, facing) in enumerate(_parse(placement["fish"])):
-            parts.append(
-                _fish(
-                    x + CELL_W / 2,
-                    y + k * CELL_H + CELL_H / 2,
-                    kind,
-                    facing,
-                    hues.get(kind, "#888888"),
-                    tags.get(kind, kind[:1]),
-                )
-            )
+            parts.append(_use(kinds, x + CELL_W / 2, y + k * CELL_H + CELL_H / 2, kind, facing))
         seat = placement["seat"]
         d.add(
             group(
@@ -187,7 +204,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
     d.text(px, py, f"points (each kind stops at {state.target})", size=15, weight="bold")
     col_w = 52
     for k, kind in enumerate(kinds):
-        d.add(_fish(px + 150 + k * col_w + 20, py + 30, kind, "right", hues[kind], tags[kind], scale=0.8))
+        d.add(_use(kinds, px + 150 + k * col_w + 20, py + 30, kind, "right", 0.8, "track-fish"))
     d.text(px + 150 + len(kinds) * col_w + 20, py + 34, "total", size=12, anchor="middle", fill="#555555")
     py += 72
     for seat, track in enumerate(view["tracks"]):
@@ -261,14 +278,14 @@ def draw_svg(state, viewer: int | None = None) -> str:
             ]
             for k, (kind, facing) in enumerate(_parse(stick)):
                 parts.append(
-                    _fish(
+                    _use(
+                        kinds,
                         x + CELL_W / 2,
                         py + 8 + (k + 0.5) * CELL_H * 0.8,
                         kind,
                         facing,
-                        hues.get(kind, "#888888"),
-                        tags.get(kind, kind[:1]),
-                        scale=0.8,
+                        0.8,
+                        "hand-fish",
                     )
                 )
             d.add(group(parts, class_="hand-stick", data_seat=seat))
@@ -278,15 +295,15 @@ def draw_svg(state, viewer: int | None = None) -> str:
     d.legend(
         20,
         height - 40,
-        [(_legend_fish(hues[k], k), f"{tags[k]} {k}") for k in kinds],
+        [(_legend_fish(kinds, k), f"{tags[k]} {k}") for k in kinds],
         columns=6,
         column_width=120,
     )
     return d.svg()
 
 
-def _legend_fish(fill, kind):
-    return lambda x, y: _fish(x + 12, y + 7, kind, "right", fill, "", scale=0.6, small=True)
+def _legend_fish(kinds, kind):
+    return lambda x, y: _use(kinds, x + 12, y + 7, kind, "right", 0.7, "legend-fish")
 
 
 def _runs(last: dict, cells: dict) -> list[tuple[int, int, int, str]]:

@@ -8,23 +8,16 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from stixxcli.colours import terminal_style
+
 from .board import turned_round
 
-KIND_STYLES = {
-    "blue": "bold blue",
-    "green": "bold green",
-    "pink": "bold hot_pink",
-    "orange": "bold dark_orange",
-    "purple": "bold purple",
-    "school": "bold yellow",
-}
-SPARE_STYLES = ("bold cyan", "bold red", "bold white", "bold magenta", "bold bright_green", "bold grey70")
 EMPTY = "·"
 
 
 def kind_styles(kinds) -> list[str]:
-    spare = iter(SPARE_STYLES * (len(kinds) // len(SPARE_STYLES) + 1))
-    return [KIND_STYLES.get(kind) or next(spare) for kind in kinds]
+    # The shared hues (stixxcli.colours); the fish's name is written too, so colour is never needed.
+    return [terminal_style(kind, n) for n, kind in enumerate(kinds)]
 
 
 def short_names(kinds) -> list[str]:

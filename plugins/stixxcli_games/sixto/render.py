@@ -4,32 +4,18 @@ the target area and closed colours; and paper sheets with their points."""
 from __future__ import annotations
 
 from rich import box as frames
-from rich.color import Color, ColorParseError
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-# Colour names a terminal does not know by that name.
-TERMINAL_COLOURS = {
-    "orange": "dark_orange",
-    "grey": "grey62",
-    "gray": "grey62",
-    "pink": "hot_pink",
-    "brown": "orange4",
-    "violet": "violet",
-    "turquoise": "turquoise2",
-    "lilac": "plum2",
-}
+from stixxcli.colours import terminal_style
+
 TARGET_BACKGROUND = "grey19"
 
 
 def colour_style(name: str) -> str:
-    name = TERMINAL_COLOURS.get(name.lower(), name.lower())
-    try:
-        Color.parse(name)
-    except ColorParseError:
-        return "white"
-    return name
+    # The shared hues (stixxcli.colours); every row also names its colour, so colour is never needed.
+    return terminal_style(name, bold=False)
 
 
 def _header(table: Table, boxes: int, first_target: int) -> None:

@@ -1,6 +1,10 @@
 """The Stixx table in a terminal: the hexagonal board drawn as a grid of
-characters (each stixx a coloured segment between its points with its id on
-it, the marker grey, taken places empty) and the players below it.
+characters (each stixx a coloured segment between its points with its colour
+letter and id on it, `r12`, so the board reads without colour; the marker `M`
+on its place; taken places empty) and the players below it.
+
+Colours come from stixxcli.colours, chosen so that a 16-colour terminal still
+tells the six colours and the marker apart.
 
 Imported only by `StixxState.render`, so `stixx --help` never loads rich.
 """
@@ -8,35 +12,18 @@ Imported only by `StixxState.render`, so `stixx --help` never loads rich.
 from __future__ import annotations
 
 from rich.console import Group
-from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-# Terminal colours for the standard colour names; other names are tried as
-# rich colours and fall back to white.
-STYLES = {
-    "red": "bright_red",
-    "orange": "dark_orange",
-    "yellow": "yellow1",
-    "green": "green3",
-    "blue": "dodger_blue1",
-    "purple": "medium_purple1",
-    "white": "bright_white",
-    "black": "grey39",
-    "pink": "hot_pink",
-    "brown": "orange4",
-}
-MARKER = "grey50"
-COLUMNS, ROWS = 4, 3  # characters across per half step, lines down per row of points
+from stixxcli.colours import letters, marker_style, terminal_style
+from stixxcli.text import plain
+
+COLUMNS, ROWS = 5, 3  # characters across per half step, lines down per row of points
 
 
-def colour_style(name: str) -> str:
-    style = STYLES.get(name.lower(), name.lower())
-    try:
-        Style.parse(style)
-    except Exception:  # not a colour rich knows: still drawn, in white
-        return "white"
-    return style
+def colour_style(name: str, colours=()) -> str:
+    position = list(colours).index(name) if name in colours else 0
+    return terminal_style(name, position)
 
 
 def draw_board(state) -> Text:
@@ -54,24 +41,26 @@ def draw_board(state) -> Text:
         for k, ch in enumerate(text):
             cells[row][col + k] = (ch, style)
 
+    colours = list(state.colours)
+    tags = letters(colours)
     for stixx, (i, j) in enumerate(grid.stixx):
         if stixx == state.marker:
-            style = f"bold {MARKER}"
+            style, label = marker_style(), f"M{stixx}"
         elif state.on_board[stixx]:
-            style = f"bold {colour_style(state.colours[state.layout[stixx]])}"
+            colour = state.layout[stixx]
+            style, label = terminal_style(colours[colour], colour), f"{tags[colour]}{stixx}"
         else:
             continue  # a taken place is empty
         (r1, c1), (r2, c2) = at(i), at(j)
-        label = f"{stixx:>2}"
         line = "═" if stixx == state.marker else "━"
-        if r1 == r2:  # along a row: the id in the middle of the segment
-            put(r1, c1 + 1, line * 2 + f"{stixx:^3}" + line * 2, style)
+        if r1 == r2:  # along a row: the label in the middle of the segment
+            put(r1, c1 + 1, (line * 2 + f"{label:^5}" + line * 2)[: 2 * COLUMNS - 1], style)
         elif c2 > c1:  # down to the right
             put(r1 + 1, c1 + 1, "╲", style)
             put(r1 + 2, c1 + 2, label, style)
         else:  # down to the left
             put(r1 + 1, c1 - 1, "╱", style)
-            put(r1 + 2, c1 - 3, label, style)
+            put(r1 + 2, c1 - 1 - len(label), label, style)
     for point in range(len(grid.points)):
         row, col = at(point)
         put(row, col, "•", "dim")
@@ -88,43 +77,59 @@ def draw_board(state) -> Text:
     return text
 
 
+def legend(state) -> Text:
+    """Each colour's letter in its colour, and the marker: the key to the board."""
+    colours = list(state.colours)
+    text = Text()
+    for n, (colour, tag) in enumerate(zip(colours, letters(colours))):
+        text.append(f"{plain(tag)} {plain(colour)}", style=terminal_style(colour, n))
+        text.append("  ")
+    text.append("M the marker", style=marker_style())
+    return text
+
+
 def render_state(state, viewer: int | None = None):
     view = state.view(viewer)
+    colours = list(state.colours)
+    tags = dict(zip(colours, letters(colours)))
     players = Table(show_edge=False, header_style="bold", box=None, padding=(0, 1))
     for header in ("seat", "player", "colour", "revealed", "held", "score"):
         players.add_column(header)
     for p in view["players"]:
         colour = p["colour"]
-        shown = Text(colour, style=f"bold {colour_style(colour)}") if colour else Text("?", style="dim")
+        if colour:
+            shown = Text(f"{plain(tags[colour])} {plain(colour)}", style=colour_style(colour, colours))
+        else:
+            shown = Text("?", style="dim")
         if viewer is not None and p["seat"] == viewer and p["revealed_at"] is None:
             shown.append(" (yours, secret)", style="dim")
         held = Text()
         for c, k in p["held"].items():
-            held.append(f"{k}", style=f"bold {colour_style(c)}")
-            held.append(f"{c[0]} ")
+            held.append(f"{k}{plain(tags[c])}", style=colour_style(c, colours))
+            held.append(" ")
         revealed = f"turn {p['revealed_at']}" if p["revealed_at"] is not None else "hidden"
-        name = Text(p["name"], style="bold reverse" if p["seat"] == view["to_move"] else "")
+        name = Text(plain(p["name"]), style="bold reverse" if p["seat"] == view["to_move"] else "")
         players.add_row(
             str(p["seat"]), name, shown, revealed, held, "" if p["score"] is None else str(p["score"])
         )
     if view["over"]:
         status = Text(f"Game over after {view['turn']} turns: {view['end']}.", style="bold")
     else:
-        who = state.names[view["to_move"]]
-        marker = "off the board" if view["marker"] is None else f"on {view['marker']}"
+        who = plain(state.names[view["to_move"]])
+        marker = "off the board" if view["marker"] is None else f"on {view['marker']} (M)"
         options = "" if state.options_allowed() else f"; plain takes until turn {view['options_from_turn']}"
         status = Text(f"Turn {view['turn'] + 1}: {who} to play; the marker lies {marker}{options}.")
-    parts = [draw_board(state), Text(), players, status]
+    parts = [draw_board(state), legend(state), Text(), players, status]
     if view["challenges"]:
         c = view["challenges"][-1]
         parts.append(
             Text(
-                f"Last challenge (turn {c['turn']}): {state.names[c['seat']]} named "
-                f"{c['colour']} for {state.names[c['target']]}: "
+                f"Last challenge (turn {c['turn']}): {plain(state.names[c['seat']])} named "
+                f"{plain(c['colour'])} for {plain(state.names[c['target']])}: "
                 f"{'right' if c['correct'] else 'wrong'}.",
                 style="dim",
             )
         )
     for warning in view["layout_warnings"]:
-        parts.append(Text(f"layout warning: {warning}", style="yellow"))
+        parts.append(Text(f"layout warning: {plain(warning)}", style="yellow"))
     return Group(*parts)

@@ -9,11 +9,19 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from stixxcli.colours import terminal_style
+
 from . import board
 from .board import team_of
 from .notation import hand_text, play_text
 
-STYLE = {"x": "bold red", "o": "bold blue", "trixo": "bold green", "arrow": "bold yellow"}
+# The shared hues; each symbol is also its own letters, so the table reads without colour.
+STYLE = {
+    "x": terminal_style("red"),
+    "o": terminal_style("blue"),
+    "trixo": terminal_style("green"),
+    "arrow": terminal_style("yellow"),
+}
 GLYPH = {"x": "X", "o": "O", "trixo": "TRIXO"}
 
 

@@ -1,0 +1,187 @@
+"""The replay page: one self-contained HTML file that steps through a whole
+game in any browser, offline. Every step's drawing is inline SVG; a small
+script swaps them (first/previous/next/last buttons, a slider, the arrow keys,
+Home and End), highlights the move in the move list and fills the standing.
+
+Made from the player's view when `viewer` is given: the drawings come from
+`State.draw_svg(viewer)`, the moves from `move_view`, the scores from
+`standing(viewer)`, so nothing that player could not know is in the file.
+A Content-Security-Policy forbids the page any fetch at all.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+from .engine import plugin_call
+from .pictures import draw, inline
+from .replay import replay
+
+STYLE = """
+body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:0;background:#f4f1e8;color:#1c1c1c}
+header{padding:10px 18px;background:#1c1c1c;color:#fbf8f0}
+header h1{font-size:20px;margin:0}
+header p{margin:4px 0 0;font-size:13px;color:#d8d2c4}
+main{display:flex;flex-wrap:wrap;gap:16px;padding:14px}
+#board{flex:1 1 720px;min-width:320px}
+#board svg{max-width:100%;height:auto;border:1px solid #ccc;border-radius:8px;background:#fbf8f0}
+aside{flex:0 1 380px;min-width:280px}
+.controls{display:flex;gap:6px;align-items:center;margin-bottom:6px}
+.controls button{font-size:16px;min-width:42px;padding:4px 8px;cursor:pointer}
+#slider{width:100%}
+#counter{font-weight:bold;margin:6px 0}
+#said{font-size:13px;color:#444;min-height:1.2em}
+table{border-collapse:collapse;width:100%;margin:8px 0 12px}
+th,td{border-bottom:1px solid #ccc;padding:3px 6px;text-align:left;font-size:14px}
+td.num{text-align:right}
+tr.first td{font-weight:bold}
+#moves{max-height:52vh;overflow:auto;margin:0;padding-left:3.2em;font-size:13px;background:#fff;border:1px solid #ccc;border-radius:6px}
+#moves li{padding:2px 4px;cursor:pointer}
+#moves li.now{background:#ffe79a;font-weight:bold}
+.keys{font-size:12px;color:#555}
+"""
+
+SCRIPT = """
+(function(){
+  var steps = JSON.parse(document.getElementById('steps').textContent);
+  var names = JSON.parse(document.getElementById('names').textContent);
+  var board = document.getElementById('board');
+  var slider = document.getElementById('slider');
+  var counter = document.getElementById('counter');
+  var said = document.getElementById('said');
+  var body = document.getElementById('standing');
+  var items = document.querySelectorAll('#moves li');
+  var now = -1;
+  function show(i){
+    i = Math.max(0, Math.min(steps.length - 1, i));
+    var step = steps[i];
+    if (i !== now) { board.innerHTML = step.svg; }
+    now = i;
+    document.body.setAttribute('data-step', String(i));
+    slider.value = String(i);
+    counter.textContent = 'move ' + i + ' of ' + (steps.length - 1) + (step.over ? ' (game over)' : '');
+    said.textContent = i === 0 ? 'the start' : (step.player + ': ' + step.text);
+    while (body.firstChild) { body.removeChild(body.firstChild); }
+    names.forEach(function(name, seat){
+      var tr = document.createElement('tr');
+      var place = step.places ? step.places[seat] : null;
+      if (place === 1) { tr.className = 'first'; }
+      [place === null ? '' : String(place), name, step.scores[seat] === null ? '?' : String(step.scores[seat])]
+        .forEach(function(text, k){
+          var td = document.createElement('td');
+          td.textContent = text;
+          if (k !== 1) { td.className = 'num'; }
+          tr.appendChild(td);
+        });
+      tr.setAttribute('data-seat', String(seat));
+      body.appendChild(tr);
+    });
+    for (var k = 0; k < items.length; k++) {
+      items[k].className = (k === i - 1) ? 'now' : '';
+    }
+    if (i > 0 && items[i - 1].scrollIntoView) { items[i - 1].scrollIntoView({block: 'nearest'}); }
+  }
+  document.getElementById('first').onclick = function(){ show(0); };
+  document.getElementById('prev').onclick = function(){ show(now - 1); };
+  document.getElementById('next').onclick = function(){ show(now + 1); };
+  document.getElementById('last').onclick = function(){ show(steps.length - 1); };
+  slider.oninput = function(){ show(parseInt(slider.value, 10)); };
+  for (var k = 0; k < items.length; k++) {
+    (function(k){ items[k].onclick = function(){ show(k + 1); }; })(k);
+  }
+  document.addEventListener('keydown', function(e){
+    if (e.target === slider) { return; }  // the slider moves itself with the arrows
+    var to = {ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: steps.length - 1}[e.key];
+    if (to !== undefined) { show(to); e.preventDefault(); }
+  });
+  show(parseInt(document.body.getAttribute('data-start'), 10) || 0);
+})();
+"""
+
+
+def _json_in_html(value) -> str:
+    # Inside <script>, "</script>" or "<!--" in a name would end the script: no "<" at all.
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
+    """The page for a whole game, as `viewer` (a seat, or None for everything) saw it."""
+    from .plugins import get_game
+
+    game = get_game(log["game"])
+    names = [p["name"] for p in log["players"]]
+    seen = "everything" if viewer is None else f"only what {names[viewer]} could know"
+    steps = []
+    moves = []
+    for at in replay(log):
+        state = at.state
+        title = f"{game.title or game.name} after {at.index} moves"
+        svg = inline(draw(game, state, viewer, title))
+        scores = plugin_call(game, "standing", state.standing, viewer)
+        # Places follow the game's own tie-breaks, which may rest on secrets until the end.
+        places = None
+        if viewer is None or state.over:
+            places = list(plugin_call(game, "result", state.result).places)
+        step = {"svg": svg, "scores": [_score(s) for s in scores], "places": places, "over": bool(state.over)}
+        if at.move is not None:
+            move = plugin_call(game, "move_view", state.move_view, at.move, viewer)
+            text = plugin_call(game, "move_text", state.move_text, move)
+            player = names[at.seat] if at.seat is not None else "the table"
+            step.update(player=player, text=str(text))
+            moves.append((player, str(text)))
+        steps.append(step)
+    start = max(0, min(start, len(steps) - 1))
+    title = f"{game.title or game.name}: {', '.join(names)}"
+    variant = log.get("variant", "standard")
+    items = "\n".join(
+        f'<li data-move="{n}"><b>{html.escape(player)}</b> {html.escape(text)}</li>'
+        for n, (player, text) in enumerate(moves, start=1)
+    )
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)} - stixx replay</title>
+<style>{STYLE}</style>
+</head>
+<body data-start="{start}" data-step="{start}" data-moves="{len(moves)}">
+<header>
+<h1>{html.escape(title)}</h1>
+<p>{html.escape(f"variant {variant}; {len(moves)} moves; this page shows {seen}")}</p>
+</header>
+<main>
+<section id="board">{steps[start]["svg"]}</section>
+<aside>
+<div class="controls">
+<button id="first" title="the start (Home)">&#x23EE;</button>
+<button id="prev" title="previous move (left arrow)">&#x25C0;</button>
+<button id="next" title="next move (right arrow)">&#x25B6;</button>
+<button id="last" title="the last move (End)">&#x23ED;</button>
+</div>
+<input id="slider" type="range" min="0" max="{len(steps) - 1}" value="{start}" aria-label="move">
+<div id="counter">move {start} of {len(steps) - 1}</div>
+<div id="said"></div>
+<table><thead><tr><th>place</th><th>player</th><th>score</th></tr></thead><tbody id="standing"></tbody></table>
+<ol id="moves">
+{items}
+</ol>
+<p class="keys">Keys: left and right arrows step, Home and End jump. Click a move to see it.</p>
+</aside>
+</main>
+<script type="application/json" id="names">{_json_in_html(names)}</script>
+<script type="application/json" id="steps">{_json_in_html(steps)}</script>
+<script>{SCRIPT}</script>
+</body>
+</html>
+"""
+
+
+def _score(value):
+    # Scores are numbers in every game; anything else is shown as text.
+    if value is None or isinstance(value, (int, float)):
+        return value
+    return str(value)
