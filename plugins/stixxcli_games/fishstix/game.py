@@ -11,25 +11,24 @@ the project's deck, so any well-written stick is taken, and the setup says
 
 from __future__ import annotations
 
-from stixxcli.errors import IllegalMove, IllegalSetup, RuleError
-from stixxcli.game import Chance, Game, Param, require
+from stixxcli.errors import IllegalSetup, RuleError
+from stixxcli.game import Chance, Game, Param
 
 from . import notation
 from .board import STANDARD_KINDS
 
-SETUP_KEYS = ("start", "hands", "open_deck")
-STICK_SCHEMA = {"type": "string", "pattern": r"^\S+ \S+ \S+ \S+$"}
+# A stick as a log writes it: four fish, single spaces, kind> facing right or
+# <kind facing left. Which kinds there are is the rules' business (`kinds`).
+FISH_PATTERN = r"(<[a-z][a-z0-9_-]*|[a-z][a-z0-9_-]*>)"
+STICK_SCHEMA = {
+    "type": "string",
+    "pattern": f"^{FISH_PATTERN}( {FISH_PATTERN}){{3}}$",
+    "description": "a stick: 4 fish top to bottom, kind> facing right, <kind facing left",
+}
 
 
 def _deck(rules: dict):
     return notation.deck_for(tuple(rules["kinds"]), tuple(rules["deck"]))
-
-
-def _setup_require(obj, key, kind, what="the setup"):
-    try:
-        return require(obj, key, kind, what)
-    except IllegalMove as e:
-        raise IllegalSetup(e.message) from None
 
 
 class FishStix(Game):
@@ -65,12 +64,19 @@ class FishStix(Game):
         "required": ["seat", "stick", "turned", "column", "row", "points", "draw"],
         "properties": {
             "seat": {"type": "integer", "minimum": 0},
-            "stick": STICK_SCHEMA,
-            "turned": {"type": "boolean"},
+            "stick": {**STICK_SCHEMA, "description": "the stick played, as the deck writes it"},
+            "turned": {"type": "boolean", "description": "true: it stands turned round"},
             "column": {"type": "integer"},
-            "row": {"type": "integer"},
-            "points": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
-            "draw": {"anyOf": [STICK_SCHEMA, {"type": "null"}]},
+            "row": {"type": "integer", "description": "the top row of the four it covers"},
+            "points": {
+                "type": "object",
+                "additionalProperties": {"type": "integer", "minimum": 1},
+                "description": "points by kind, only the kinds that scored, before the cap",
+            },
+            "draw": {
+                "anyOf": [STICK_SCHEMA, {"type": "null"}],
+                "description": "the stick drawn, or null when the pile is empty or the move ended the game",
+            },
         },
     }
     setup_schema = {
@@ -79,8 +85,15 @@ class FishStix(Game):
         "required": ["start", "hands"],
         "properties": {
             "start": STICK_SCHEMA,
-            "hands": {"type": "array", "items": {"type": "array", "items": STICK_SCHEMA}},
-            "open_deck": {"type": "boolean"},
+            "hands": {
+                "type": "array",
+                "items": {"type": "array", "items": STICK_SCHEMA},
+                "description": "each seat's hand, in seat order",
+            },
+            "open_deck": {
+                "type": "boolean",
+                "description": "true: sticks typed in from a real box, any well-written stick (no such key: false)",
+            },
         },
     }
 
@@ -150,22 +163,14 @@ class FishStix(Game):
         return setup
 
     def start(self, rules: dict, players: list[str], setup):
+        # The setup's shape is checked against setup_schema before this is called.
         deck = _deck(rules)
-        if not isinstance(setup, dict):
-            raise IllegalSetup('the setup must be a JSON object with "start" and "hands"')
-        for key in setup:
-            if key not in SETUP_KEYS:
-                raise IllegalSetup(f"unknown key {key!r} in the setup (keys: {', '.join(SETUP_KEYS)})")
         open_deck = setup.get("open_deck", False)
-        if not isinstance(open_deck, bool):
-            raise IllegalSetup(f'"open_deck" must be true or false, not {open_deck!r}')
         pile: dict[str, int] = {}
         for stick in deck.sticks:
             pile[stick] = pile.get(stick, 0) + 1
 
         def deal(stick, what):
-            if not isinstance(stick, str):
-                raise IllegalSetup(f"{what} must be a stick written as text, not {stick!r}")
             if open_deck:
                 # Any well-written stick: the box at the table is not the rules' deck.
                 problem = notation.stick_problem(stick, deck.kinds, deck.index)
@@ -182,16 +187,16 @@ class FishStix(Game):
                 )
             pile[stick] -= 1
 
-        start = _setup_require(setup, "start", str)
+        start, hands = setup["start"], setup["hands"]
         deal(start, "the start stick")
-        hands = _setup_require(setup, "hands", list)
         if len(hands) != len(players):
             raise IllegalSetup(f"the setup deals {len(hands)} hands to {len(players)} players")
         size = rules["hand_size"]
         for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != size:
-                shown = f"{len(hand)} sticks" if isinstance(hand, list) else repr(hand)
-                raise IllegalSetup(f"the hand of seat {seat} must be a list of {size} sticks, not {shown}")
+            if len(hand) != size:
+                raise IllegalSetup(
+                    f"the hand of seat {seat} must be a list of {size} sticks, not {len(hand)}"
+                )
             for stick in hand:
                 deal(stick, f"the hand of seat {seat}")
         from .state import FishStixState  # the rules engine loads only when a game starts

@@ -21,10 +21,6 @@ from . import notation
 from .board import FISH_PER_STICK, turned_round
 from .grid import Grid, Placement
 
-MOVE_KEYS = ("seat", "stick", "turned", "column", "row", "points", "draw")
-MOVE_KEY_SET = frozenset(MOVE_KEYS)
-MOVE_TYPES = (int, str, bool, int, int, dict, (str, type(None)))  # "draw" is text or null
-
 
 class PlaceOptions(Sequence):
     """Every (hand stick, way up, place) of a turn, made one at a time when asked
@@ -242,42 +238,12 @@ class FishStixState(State):
         newly = sum(1 for kind, n in points.items() if track[index[kind]] < target <= track[index[kind]] + n)
         return self.full[seat] + newly == len(track)
 
-    def _fields(self, move: dict) -> tuple:
-        """The move's fields, each of the right type, or IllegalMove naming the first wrong one."""
-        if len(move) == len(MOVE_KEYS):
-            get = move.get
-            fields = (
-                get("seat"),
-                get("stick"),
-                get("turned"),
-                get("column"),
-                get("row"),
-                get("points"),
-                get("draw"),
-            )
-            # Exact types: JSON gives no subclasses, and true/false is not a number.
-            if (
-                type(fields[0]) is int
-                and type(fields[1]) is str
-                and type(fields[2]) is bool
-                and type(fields[3]) is int
-                and type(fields[4]) is int
-                and type(fields[5]) is dict
-                and (fields[6] is None or type(fields[6]) is str)
-            ):
-                return fields
-        for key in move:
-            if key not in MOVE_KEY_SET:
-                raise IllegalMove(f"unknown key {key!r} in the move (keys: {', '.join(MOVE_KEYS)})")
-        return tuple(require(move, key, kind) for key, kind in zip(MOVE_KEYS, MOVE_TYPES))
-
     def apply(self, move: dict) -> None:
+        # The core has checked the move against move_schema (every key, every
+        # type) and that it is this seat's turn: what is left are the rules.
         seat = self.seat
-        claimed, stick, turned, column, row, recorded, draw = self._fields(move)
-        if claimed != seat:
-            raise IllegalMove(
-                f"wrong player: it is {self.names[seat]}'s turn (seat {seat}), not seat {claimed}"
-            )
+        stick, turned, column, row = move["stick"], move["turned"], move["column"], move["row"]
+        recorded, draw = move["points"], move["draw"]
         hand = self.hands[seat]
         fish = (self.turned_fish if turned else self.fish).get(stick)
         if fish is None:
@@ -347,15 +313,11 @@ class FishStixState(State):
         self._check_end()
 
     def _check_points(self, recorded: dict, points: dict[str, int]) -> None:
-        if recorded == points and all(type(n) is int for n in recorded.values()):
+        if recorded == points:  # whole numbers of at least 1: move_schema saw to that
             return
-        for kind, n in recorded.items():
+        for kind in recorded:
             if kind not in self.deck.index:
                 raise IllegalMove(f"points: {kind!r} is not a kind of fish ({', '.join(self.kinds)})")
-            if isinstance(n, bool) or not isinstance(n, int):
-                raise IllegalMove(f"points: {kind} must be a whole number, not {n!r}")
-            if n <= 0:
-                raise IllegalMove(f"points: {kind} {n}: list only the kinds that scored")
         if recorded != points:
             raise IllegalMove(
                 f"the move records {notation.points_text(recorded)}, but the stick scores "
