@@ -1,0 +1,51 @@
+"""One game, one writer: a log being played is locked for the whole game.
+
+`play --out FILE` and `play --resume FILE` hold an exclusive lock beside the
+log (`.FILE.lock`); a second process on the same file is refused at once, so
+the same saved game resumed in two windows cannot silently lose one of them.
+The lock is the operating system's (flock, or LockFileEx on Windows) through
+the `filelock` library: it goes when the process ends, however it ends, so a
+crash leaves no stale lock. The small lock file itself stays, as with git's
+or pip's; it holds nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from .errors import StixxError
+from .text import plain
+
+
+class Busy(StixxError):
+    """The log is being written by another process."""
+
+
+def lock_path(log: str | os.PathLike) -> Path:
+    path = Path(os.path.realpath(log))  # two names of one file share one lock
+    return path.with_name(f".{path.name}.lock")
+
+
+@contextlib.contextmanager
+def one_writer(*logs: str | os.PathLike) -> Iterator[None]:
+    """Hold the lock of each log (standard output, "-", needs none) until the
+    block ends; Busy at once if another process holds one."""
+    from filelock import FileLock, Timeout
+
+    with contextlib.ExitStack() as held:
+        for log in dict.fromkeys(str(p) for p in logs if str(p) != "-"):
+            lock = FileLock(lock_path(log), timeout=0)
+            try:
+                lock.acquire()
+            except Timeout:
+                raise Busy(
+                    f"{plain(log)} is being played in another window or process; "
+                    "one game has one writer: finish or quit it there first"
+                ) from None
+            except OSError as e:
+                raise StixxError(f"cannot lock {plain(log)}: {e.strerror or e}") from None
+            held.callback(lock.release)
+        yield
