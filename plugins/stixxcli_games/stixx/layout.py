@@ -11,11 +11,20 @@ import random
 
 from .board import Board
 
-# Enough tries for the search to reach a zero-conflict layout on boards of
-# radius 1 to 3 (radius 2 needs a few thousand); then a walk among such layouts.
+# The fast search: a depth-first fill in a fixed order (outwards from the
+# centre star) with random colour choices, restarted after NODE_BUDGET steps
+# since its rare slow runs are long ones. On the standard board one try almost
+# always succeeds (about 0.2 ms).
+NODE_BUDGET = 250
+TRIES = 40
+# Then a walk among zero-conflict layouts: the fill alone slightly favours
+# some layouts; a few hundred swaps spread the draw (measured on the number
+# of same-colour stixx two steps apart, which the walk settles within 300).
+WANDER_STEPS = 400
+# The fallback, for rule sets where no zero-conflict layout exists: a
+# min-conflicts search that keeps the best layout it finds.
 SEARCH_STEPS = 200_000
 STALL_STEPS = 40_000  # tries without a better layout: the fewest conflicts are found
-WANDER_STEPS = 3_000
 
 
 def conflicts(board: Board, layout: list[int]) -> list[tuple[int, int]]:
@@ -27,11 +36,151 @@ def _conflicts_at(board: Board, layout: list[int], s: int, colour: int, skip: in
     return sum(1 for t in board.touches[s] if t != skip and layout[t] == colour)
 
 
+_FILL_ORDERS: dict[int, tuple[int, ...]] = {}
+
+
+def _fill_order(board: Board) -> tuple[int, ...]:
+    """Every stixx, the centre star first, then outwards ring by ring: each
+    stixx is coloured while many of its neighbours already are, so dead ends
+    show early."""
+    if board.radius in _FILL_ORDERS:
+        return _FILL_ORDERS[board.radius]
+    order = list(board.centre_star)
+    seen = set(order)
+    for s in order:  # grows while it is read: a breadth-first walk
+        for t in board.touches[s]:
+            if t not in seen:
+                seen.add(t)
+                order.append(t)
+    order += [s for s in range(board.size) if s not in seen]
+    _FILL_ORDERS[board.radius] = tuple(order)
+    return _FILL_ORDERS[board.radius]
+
+
 def random_layout(board: Board, colours: int, per_colour: int, star: bool, rng: random.Random) -> list[int]:
-    """A layout with the fewest same-colour touches the search finds (zero on
-    the standard board), then a random walk of swaps that keep it as good, so
-    that the result is spread over all such layouts rather than the first found.
-    """
+    """A random layout with no two touching stixx of one colour (and the
+    centre star holding every colour once when `star`); where no such layout
+    exists, the one with the fewest touching pairs the search finds."""
+    # The stixx at one point all touch each other: fewer colours than that, and
+    # a conflict cannot be avoided.
+    possible = colours >= max(len(ends) for ends in board.at_point)
+    for _ in range(TRIES if possible else 0):
+        layout = _fill(board, colours, per_colour, star, rng)
+        if layout is not None:
+            return _wander(board, layout, star, rng, WANDER_STEPS, clean=True)
+    layout = _fewest_conflicts(board, colours, per_colour, star, rng)
+    return _wander(board, layout, star, rng, 3_000, clean=not conflicts(board, layout))
+
+
+def _fill(board: Board, colours: int, per_colour: int, star: bool, rng: random.Random) -> list[int] | None:
+    """One depth-first try: each stixx in `_fill_order` gets a colour still in
+    the pool that none of its coloured neighbours has, tried in random order;
+    None when NODE_BUDGET steps were not enough."""
+    touches = board.touches
+    layout = [-1] * board.size
+    left = [per_colour] * colours
+    order = _fill_order(board)
+    if star:
+        star_colours = list(range(colours))
+        rng.shuffle(star_colours)
+        for s, c in zip(board.centre_star, star_colours):
+            layout[s] = c
+            left[c] -= 1
+        order = order[len(board.centre_star) :]
+    palette = range(colours)
+    shuffle = rng.shuffle
+    n, k, steps = len(order), 0, 0
+    untried: list[list[int] | None] = [None] * n  # the colours still to try at each depth
+    while 0 <= k < n:
+        s = order[k]
+        if untried[k] is None:
+            near = {layout[t] for t in touches[s]}
+            untried[k] = options = [c for c in palette if left[c] and c not in near]
+            shuffle(options)
+        else:  # back from a dead end: undo this stixx's colour, try its next one
+            left[layout[s]] += 1
+            layout[s] = -1
+        options = untried[k]
+        if options:
+            c = options.pop()
+            layout[s] = c
+            left[c] -= 1
+            k += 1
+            steps += 1
+            if steps > NODE_BUDGET:
+                return None
+        else:
+            untried[k] = None
+            k -= 1
+    return layout if k == n else None
+
+
+def _wander(
+    board: Board, layout: list[int], star: bool, rng: random.Random, steps: int, clean: bool
+) -> list[int]:
+    """A uniform random swap kept only when it adds no touching pair and keeps
+    the star full. The proposal is symmetric, so the walk spreads evenly over
+    the layouts it can reach. `clean`: the layout has no touching pair."""
+    size = board.size
+    in_star = [star and s in board.centre_star for s in range(size)]
+    rnd = rng.random
+    if not clean:
+        for _ in range(steps):
+            a, b = int(rnd() * size), int(rnd() * size)
+            if in_star[a] == in_star[b] and (_swap_delta(board, layout, a, b) or 0) <= 0:
+                layout[a], layout[b] = layout[b], layout[a]
+        return layout
+    # No conflict yet: a swap is kept when neither stixx meets its new colour
+    # among its neighbours (the other one aside). near[s][c] counts the
+    # neighbours of s that have colour c, so the test is two look-ups.
+    touches = board.touches
+    colours = max(layout) + 1
+    near = [[0] * colours for _ in range(size)]
+    for s in range(size):
+        counts = near[s]
+        for t in touches[s]:
+            counts[layout[t]] += 1
+    touching = _touching(board)
+    # A star stixx swaps only with a star stixx (or the star would repeat a
+    # colour), an outer one with an outer one: b is drawn from a's group.
+    outer = tuple(s for s in range(size) if not in_star[s])
+    group = [board.centre_star if in_star[s] else outer for s in range(size)]
+    for _ in range(steps):
+        a = int(rnd() * size)
+        mates = group[a]
+        b = mates[int(rnd() * len(mates))]
+        ca, cb = layout[a], layout[b]
+        if ca == cb:
+            continue
+        both = b in touching[a]
+        if near[a][cb] - both or near[b][ca] - both:
+            continue
+        layout[a], layout[b] = cb, ca
+        for t in touches[a]:
+            near[t][ca] -= 1
+            near[t][cb] += 1
+        for t in touches[b]:
+            near[t][cb] -= 1
+            near[t][ca] += 1
+    return layout
+
+
+_TOUCHING: dict[int, list[frozenset[int]]] = {}
+
+
+def _touching(board: Board) -> list[frozenset[int]]:
+    """The stixx each stixx touches, as sets."""
+    if board.radius not in _TOUCHING:
+        _TOUCHING[board.radius] = [frozenset(t) for t in board.touches]
+    return _TOUCHING[board.radius]
+
+
+def _fewest_conflicts(
+    board: Board, colours: int, per_colour: int, star: bool, rng: random.Random
+) -> list[int]:
+    """Min-conflicts search from a random layout: swap a conflicting free
+    stixx with any free stixx of another colour when that does not add
+    conflicts (now and then even when it does, to leave a local minimum)."""
     size = board.size
     fixed = set(board.centre_star) if star else set()
     layout = [0] * size
@@ -46,10 +195,7 @@ def random_layout(board: Board, colours: int, per_colour: int, star: bool, rng: 
     rng.shuffle(pool)
     for s, c in zip(free, pool):
         layout[s] = c
-
-    # Min-conflicts search: swap a conflicting free stixx with any free stixx
-    # of another colour when that does not add conflicts.
-    bad = sum(1 for a, b in conflicts(board, layout))
+    bad = len(conflicts(board, layout))
     best, best_bad, since_best = list(layout), bad, 0
     for _ in range(SEARCH_STEPS):
         since_best += 1
@@ -67,21 +213,7 @@ def random_layout(board: Board, colours: int, per_colour: int, star: bool, rng: 
             bad += delta
             if bad < best_bad:
                 best, best_bad, since_best = list(layout), bad, 0
-    layout = best if bad > best_bad else layout
-    bad = min(bad, best_bad)
-
-    # Wander: a uniform random swap kept only when it adds no conflict and
-    # keeps the star full. The proposal is symmetric, so the walk spreads
-    # evenly over the layouts it can reach.
-    movable = list(range(size))
-    for _ in range(WANDER_STEPS):
-        a, b = rng.choice(movable), rng.choice(movable)
-        if star and (a in fixed) != (b in fixed):
-            continue  # a star stixx swapped with an outer one would repeat a colour in the star
-        delta = _swap_delta(board, layout, a, b)
-        if delta is not None and delta <= 0:
-            layout[a], layout[b] = layout[b], layout[a]
-    return layout
+    return best if bad > best_bad else layout
 
 
 def _swap_delta(board: Board, layout: list[int], a: int, b: int) -> int | None:

@@ -407,6 +407,20 @@ class StixxState(State):
 
         return render_state(self, viewer)
 
+    def draw_svg(self, viewer: int | None = None) -> str:
+        from .drawing import draw_svg
+
+        return draw_svg(self, viewer)
+
+    def move_text(self, move: dict) -> str:
+        from .drawing import move_text
+
+        return move_text(self, move)
+
+    def standing(self, viewer: int | None = None) -> list:
+        # A score is the stixx held of one's own colour: unknown while that colour is secret.
+        return [p["score"] for p in self.view(viewer)["players"]]
+
 
 class Options(Sequence):
     """The answers to "option": every A take, B when allowed, then C for each
