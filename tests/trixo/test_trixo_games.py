@@ -322,3 +322,34 @@ def test_replay_as_a_player_hides_the_others_draws(stixx):
     assert not any("draw" in m for m in moves if m["seat"] == 1)
     everything = [_json.loads(l)["move"] for l in stixx("replay", example, "--json").stdout.splitlines()[1:]]
     assert any("draw" in m for m in everything if m["seat"] == 1)
+
+
+def test_the_greedy_bot_cannot_read_a_secret():
+    """Its choices stay the same when the hands it cannot see and the reserve's
+    make-up change: it decides from its seat's view, which hides both."""
+    from stixxcli.table import PlayerView
+
+    log = play_bots("trixo", ["greedy", "random", "random"], "secret")
+    trixo = game()
+    bot = get_bot("trixo", "greedy")(trixo, log["rules"], 0, random.Random())
+    checked = 0
+    for step in replay(log):
+        state = step.state
+        if state.over or state.seat != 0:
+            continue
+        choice = next(state.turn())
+        bot.rng.seed(step.index)
+        before = bot.choose(PlayerView(trixo, state, 0), choice)
+        # Swap what seats 1 and 2 hold for other tiles, as many, from the reserve.
+        hidden = {"hands": [list(h) for h in state.hands], "reserve": dict(state.reserve)}
+        pool = [t for t in TILES for _ in range(state.reserve[t])] + state.hands[1] + state.hands[2]
+        random.Random(step.index).shuffle(pool)
+        for seat in (1, 2):
+            state.hands[seat] = [pool.pop() for _ in state.hands[seat]]
+        state.reserve = {t: pool.count(t) for t in TILES}
+        assert state.hands[1:] != hidden["hands"][1:] or state.reserve != hidden["reserve"] or not pool
+        bot.rng.seed(step.index)
+        assert bot.choose(PlayerView(trixo, state, 0), choice) == before
+        state.hands, state.reserve = hidden["hands"], hidden["reserve"]
+        checked += 1
+    assert checked >= 8

@@ -130,7 +130,7 @@ def line_cells(layout: dict, line: str, index: int) -> list[tuple]:
 def slide(layout: dict, line: str, index: int, direction: str) -> tuple[dict, list[tuple]]:
     """The layout after sliding a row or column one cell, and the cells stacks moved to.
 
-    RULINGS.md (Trixo, Slide): starting from the leading end, each stack moves
+    docs/games/trixo.md (A turn, Slide): starting from the leading end, each stack moves
     one cell unless the cell ahead is still occupied or the move would break the
     3x3 window; so a gap inside the line closes.
     """
@@ -203,6 +203,15 @@ def streak_cells_through(layout: dict, cell: tuple, top: str) -> set:
     return won
 
 
+def streak_cells(layout: dict, changed) -> set:
+    """The cells of every streak on `layout` through the cells a move changed
+    (the layout held no streak before the move)."""
+    cells = set()
+    for cell in changed:
+        cells |= streak_cells_through(layout, cell, layout[cell][-1])
+    return cells
+
+
 def collect(layout: dict, changed=None) -> list[str]:
     """Take every stack of every streak off `layout` (in place); the tiles taken.
 
@@ -212,9 +221,7 @@ def collect(layout: dict, changed=None) -> list[str]:
     if changed is None:
         cells = {cell for streak in streaks(layout) for cell in streak}
     else:
-        cells = set()
-        for cell in changed:
-            cells |= streak_cells_through(layout, cell, layout[cell][-1])
+        cells = streak_cells(layout, changed)
     return take(layout, cells) if cells else []
 
 

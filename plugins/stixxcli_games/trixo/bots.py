@@ -36,24 +36,26 @@ class GreedyBot(Bot):
     name = "greedy"
     description = "completes streaks, blocks the next player's open pairs, keeps arrows for good slides"
 
-    def choose(self, state, choice):
+    def choose(self, view, choice):
         if choice.name == "discard":
-            return self._discard(state, choice)
-        holds = self._holding_chances(state)
+            return self._discard(view, choice)
+        layout = {tuple(entry["cell"]): tuple(entry["stack"]) for entry in view["table"]}
+        holds = self._holding_chances(view)
+        max_stack = self.rules["max_stack"]
         best, scored = None, []
         for option in choice.options:
-            value = self._value(state, option, holds)
+            value = self._value(layout, option, holds, max_stack)
             if best is None or value > best + 1e-9:
                 best, scored = value, [option]
             elif abs(value - best) <= 1e-9:
                 scored.append(option)
         return self.rng.choice(scored)
 
-    def _value(self, state, option, holds) -> float:
-        after, changed = board.play(state.layout, option)
+    def _value(self, layout, option, holds, max_stack) -> float:
+        after, changed = board.play(layout, option)
         taken = board.collect(after, changed)
         value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[option["tile"]]
-        return value - THREAT_WEIGHT * TILE_VALUE * self._threat(after, holds, state.max_stack)
+        return value - THREAT_WEIGHT * TILE_VALUE * self._threat(after, holds, max_stack)
 
     def _threat(self, layout: dict, holds: dict, max_stack: int) -> float:
         """The tiles the next player may expect to collect on this layout."""
@@ -68,23 +70,26 @@ class GreedyBot(Bot):
             missing *= 1 - p
         return expected
 
-    def _holding_chances(self, state) -> dict:
+    def _holding_chances(self, view) -> dict:
         """For each tile, the chance that the next player holds one, from what
         this seat can see: every tile not on the table, collected, out of the
         game or in its own hand is in the reserve or another hand."""
         unseen = {tile: self.rules["tiles"].get(tile, 0) for tile in TILES}
-        for stack in state.layout.values():
-            for tile in stack:
+        for entry in view["table"]:
+            for tile in entry["stack"]:
                 unseen[tile] -= 1
-        for collected in state.collected:
+        for collected in view["collected"]:
             for tile, n in collected.items():
                 unseen[tile] -= n
-        for tile in state.set_aside + state.hands[self.seat]:
+        hands = view["hands"]
+        for tile in view["set_aside"] + hands[self.seat]:
             unseen[tile] -= 1
         total = sum(unseen.values())
-        count = len(state.names)
-        others = [s % count for s in range(self.seat + 1, self.seat + count) if state.hands[s % count]]
-        size = min(len(state.hands[others[0]]), total) if others else 0
+        count = len(hands)
+        # Another's hand shows only its size; one holding no tile has finished.
+        sizes = [hands[s % count]["tiles"] for s in range(self.seat + 1, self.seat + count)]
+        others = [n for n in sizes if n]
+        size = min(others[0], total) if others else 0
         if not size:
             return {}
         return {
@@ -93,8 +98,8 @@ class GreedyBot(Bot):
             if unseen[tile] > 0
         }
 
-    def _discard(self, state, choice):
-        hand = state.hands[self.seat]
+    def _discard(self, view, choice):
+        hand = view["hands"][self.seat]
         # An arrow that cannot slide now rarely helps later; keep symbols that stack.
         order = sorted(
             choice.options,

@@ -2,16 +2,58 @@
 
 from __future__ import annotations
 
-from stixxcli.errors import IllegalMove, IllegalSetup, RuleError
-from stixxcli.game import Chance, Game, Param, require
+from functools import partial
 
-from .board import DIRECTIONS, STEPS, SYMBOLS, TILES, shown
-from .notation import tiles_text
+from stixxcli.errors import IllegalSetup, RuleError
+from stixxcli.game import Chance, Game, Param
+
+from .board import ARROW, DIRECTIONS, STEPS, SYMBOLS, TILES
+from .notation import hand_prompt, parse_hand
 
 TILE = {"type": "string", "enum": list(TILES)}
-SEAT = {"type": "integer", "minimum": 0}
-DRAW = {"type": "string", "enum": list(TILES)}
+SEAT = {"type": "integer", "minimum": 0, "maximum": 3}  # at most 4 players
 COLLECTED = {"type": "integer", "minimum": 0}
+WHOLE = {"type": "integer"}
+CELL = {"type": "array", "prefixItems": [WHOLE, WHOLE], "minItems": 2, "maxItems": 2}
+PLACE = {
+    "type": "object",
+    "title": "place or stack a symbol tile",
+    "required": ["seat", "tile", "cell"],
+    "additionalProperties": False,
+    "properties": {
+        "seat": SEAT,
+        "tile": {"type": "string", "enum": list(SYMBOLS)},
+        "cell": CELL,
+        "collected": COLLECTED,
+        "draw": TILE,
+    },
+}
+SLIDE = {
+    "type": "object",
+    "title": "slide a row or column with an arrow tile",
+    "required": ["seat", "tile", "line", "index", "direction"],
+    "additionalProperties": False,
+    "properties": {
+        "seat": SEAT,
+        "tile": {"const": ARROW},
+        "line": {"type": "string", "enum": list(DIRECTIONS)},
+        "index": WHOLE,
+        "direction": {"type": "string", "enum": list(STEPS)},
+        "collected": COLLECTED,
+        "draw": TILE,
+    },
+    # A row slides left or right, a column up or down.
+    "if": {"properties": {"line": {"const": "row"}}},
+    "then": {"properties": {"direction": {"enum": list(DIRECTIONS["row"])}}},
+    "else": {"properties": {"direction": {"enum": list(DIRECTIONS["column"])}}},
+}
+DISCARD = {
+    "type": "object",
+    "title": "set a tile aside when no play is legal",
+    "required": ["seat", "discard"],
+    "additionalProperties": False,
+    "properties": {"seat": SEAT, "discard": TILE, "draw": TILE},
+}
 
 
 class Trixo(Game):
@@ -39,50 +81,32 @@ class Trixo(Game):
             "4 players in two teams, seats 0 and 2 against 1 and 3, collections pooled",
         ),
     ]
+    # A move is told apart by its keys, so a malformed one is measured against
+    # the kind it was meant to be: a set-aside names `discard`, a placement a
+    # `cell` (an arrow there is refused: it shows no symbol), a slide plays the
+    # arrow; anything else is taken for a placement.
     move_schema = {
-        "oneOf": [
-            {
-                "type": "object",
-                "title": "place or stack a symbol tile",
-                "required": ["seat", "tile", "cell"],
-                "additionalProperties": False,
-                "properties": {
-                    "seat": SEAT,
-                    "tile": {"enum": list(SYMBOLS)},
-                    "cell": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
-                    "collected": COLLECTED,
-                    "draw": DRAW,
-                },
-            },
-            {
-                "type": "object",
-                "title": "slide a row or column with an arrow tile",
-                "required": ["seat", "tile", "line", "index", "direction"],
-                "additionalProperties": False,
-                "properties": {
-                    "seat": SEAT,
-                    "tile": {"const": "arrow"},
-                    "line": {"enum": list(DIRECTIONS)},
-                    "index": {"type": "integer"},
-                    "direction": {"enum": list(STEPS)},
-                    "collected": COLLECTED,
-                    "draw": DRAW,
-                },
-            },
-            {
-                "type": "object",
-                "title": "set a tile aside when no play is legal",
-                "required": ["seat", "discard"],
-                "additionalProperties": False,
-                "properties": {"seat": SEAT, "discard": TILE, "draw": DRAW},
-            },
-        ]
+        "type": "object",
+        "if": {"required": ["discard"]},
+        "then": DISCARD,
+        "else": {
+            "if": {"required": ["cell"]},
+            "then": PLACE,
+            "else": {"if": {"properties": {"tile": {"const": ARROW}}}, "then": SLIDE, "else": PLACE},
+        },
     }
     setup_schema = {
         "type": "object",
         "required": ["hands"],
         "additionalProperties": False,
-        "properties": {"hands": {"type": "array", "items": {"type": "array", "items": TILE}}},
+        "properties": {
+            "hands": {
+                "type": "array",
+                "minItems": 2,
+                "maxItems": 4,
+                "items": {"type": "array", "minItems": 1, "maxItems": 10, "items": TILE},
+            }
+        },
     }
 
     def check_rules(self, rules: dict) -> None:
@@ -111,17 +135,8 @@ class Trixo(Game):
             def deal(rng):
                 return in_order(rng.sample([t for t in TILES for _ in range(pool[t])], size))
 
-            def parse(text):
-                hand = tiles_text(text)
-                if len(hand) != size:
-                    raise ValueError(f"a hand holds {size} tiles, not {len(hand)}")
-                for tile in TILES:
-                    if hand.count(tile) > pool[tile]:
-                        raise ValueError(f"only {pool[tile]} {tile} tiles are left to deal")
-                return in_order(hand)
-
             hand = yield Chance(
-                f"hand {seat}", f"the {size} tiles {name} picks, e.g. x o trixo arrow", deal, parse, seat
+                f"hand {seat}", hand_prompt(name, size), deal, partial(parse_hand, size=size, pool=pool), seat
             )
             for tile in hand:
                 pool[tile] -= 1
@@ -129,25 +144,17 @@ class Trixo(Game):
         return {"hands": hands}
 
     def start(self, rules: dict, players: list[str], setup: dict):
-        try:
-            hands = require(setup, "hands", list, "the setup")
-        except IllegalMove as e:
-            raise IllegalSetup(e.message) from None
-        extra = sorted(set(setup) - {"hands"}, key=str)
-        if extra:
-            raise IllegalSetup(f"unknown key {shown(extra[0])} in the setup (keys: hands)")
+        # The core has checked the setup against `setup_schema`: what is left
+        # are the rules that depend on the players and the parameters.
+        hands = setup["hands"]
         if len(hands) != len(players):
             raise IllegalSetup(f"the setup deals {len(hands)} hands to {len(players)} players")
         pool = {tile: rules["tiles"].get(tile, 0) for tile in TILES}
         size = rules["hand_size"]
         for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != size:
-                raise IllegalSetup(f"hand {seat} must be a list of {size} tiles, not {shown(hand)}")
+            if len(hand) != size:
+                raise IllegalSetup(f"hand {seat} must be a list of {size} tiles, not {len(hand)}")
             for tile in hand:
-                if not isinstance(tile, str) or tile not in TILES:
-                    raise IllegalSetup(
-                        f"hand {seat}: {shown(tile)} is not a tile (tiles: {', '.join(TILES)})"
-                    )
                 if not pool[tile]:
                     raise IllegalSetup(
                         f"hand {seat} holds one {tile} tile too many: the rules have "

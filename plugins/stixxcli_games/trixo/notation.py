@@ -30,6 +30,33 @@ def tiles_text(text: str) -> list[str]:
     return [tile_name(word) for word in text.replace(",", " ").split()]
 
 
+def hand_prompt(name: str, size: int) -> str:
+    return f"the {size} tiles {name} picks, e.g. x o trixo arrow"
+
+
+def parse_hand(text: str, size: int, pool: dict) -> list[str]:
+    """A hand typed at a real table, checked against the tiles still to deal."""
+    hand = tiles_text(text)
+    if len(hand) != size:
+        raise ValueError(f"a hand holds {size} tiles, not {len(hand)}")
+    for tile in TILES:
+        if hand.count(tile) > pool[tile]:
+            raise ValueError(f"only {pool[tile]} {tile} tiles are left to deal")
+    return in_order(hand)
+
+
+def draw_prompt(name: str) -> str:
+    return f"the tile {name} draws from the reserve: x, o, trixo or arrow"
+
+
+def parse_draw(text: str, reserve: dict) -> str:
+    """A draw typed at a real table: one tile the reserve still holds."""
+    tile = tile_name(text)
+    if not reserve[tile]:
+        raise ValueError(f"no {tile} tile is left in the reserve")
+    return tile
+
+
 def _whole(text: str, what: str) -> int:
     try:
         return int(text)

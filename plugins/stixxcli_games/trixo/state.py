@@ -3,16 +3,21 @@ that asks for a play and a draw, and `apply`, which checks and plays a move."""
 
 from __future__ import annotations
 
-from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places, require
+from stixxcli.errors import IllegalMove
+from stixxcli.game import Chance, Choice, Result, State, places
 
 from . import board
-from .board import ARROW, SYMBOLS, TILES, in_order, shown, team_of
-from .notation import DISCARD_PROMPT, PLAY_PROMPT, hand_text, parse_discard, parse_play, play_text, tile_name
-
-PLAY_KEYS = {"seat", "tile", "cell", "collected", "draw"}
-SYMBOL_SET = frozenset(SYMBOLS)
-SLIDE_KEYS = {"seat", "tile", "line", "index", "direction", "collected", "draw"}
-DISCARD_KEYS = {"seat", "discard", "draw"}
+from .board import ARROW, SYMBOLS, TILES, in_order, team_of
+from .notation import (
+    DISCARD_PROMPT,
+    PLAY_PROMPT,
+    draw_prompt,
+    hand_text,
+    parse_discard,
+    parse_draw,
+    parse_play,
+    play_text,
+)
 
 
 class TrixoState(State):
@@ -67,11 +72,7 @@ class TrixoState(State):
             move["collected"] = len(board.collect(*board.play(self.layout, move)))
         if self.reserve_size:
             move["draw"] = yield Chance(
-                "draw",
-                f"the tile {self.names[seat]} draws from the reserve: x, o, trixo or arrow",
-                self._draw_tile,
-                self._parse_draw,
-                seat,
+                "draw", draw_prompt(self.names[seat]), self._draw_tile, self._parse_draw, seat
             )
         return move
 
@@ -80,7 +81,7 @@ class TrixoState(State):
         move = parse_play(text, self.seat)
         if move not in options:
             try:
-                self._play(move, self.hands[self.seat])
+                self._checked_play(move)
             except IllegalMove as e:
                 raise ValueError(e.message) from None
         return move
@@ -89,10 +90,7 @@ class TrixoState(State):
         return rng.choice([tile for tile in TILES for _ in range(self.reserve[tile])])
 
     def _parse_draw(self, text: str) -> str:
-        tile = tile_name(text)
-        if not self.reserve[tile]:
-            raise ValueError(f"no {tile} tile is left in the reserve")
-        return tile
+        return parse_draw(text, self.reserve)
 
     def legal_moves(self) -> list[dict]:
         """Every play of the seat to act; the tiles it may set aside when it has none."""
@@ -106,36 +104,54 @@ class TrixoState(State):
     # Checking and playing a move -----------------------------------------------
 
     def apply(self, move: dict) -> None:
-        seat = require(move, "seat", int)
+        # The core has checked the move against `Trixo.move_schema` (every key
+        # known, every value of its kind); what is checked here are the rules.
+        seat = move["seat"]
         if seat != self.seat:
             raise IllegalMove(f"wrong player: it is seat {self.seat}'s turn, not seat {seat}")
+        tile, after, won, count = self._checked_play(move)
+        draw = move.get("draw")
+        if self.reserve_size:
+            if draw is None:
+                raise IllegalMove("the move has no 'draw': a tile is drawn while the reserve holds any")
+            if not self.reserve[draw]:
+                left = ", ".join(f"{n} {t}" for t, n in self.reserve.items() if n)
+                raise IllegalMove(f"drew {draw}, but no {draw} tile is left in the reserve ({left})")
+        elif draw is not None:
+            raise IllegalMove("the reserve is empty: there is no tile to draw")
+        # Everything is checked: now the move changes the game, in place.
+        self.last_play = (seat, move, count)
+        self.hands[seat].remove(tile)
+        if "discard" in move:
+            self.set_aside.append(tile)
+        else:
+            layout = self.layout
+            if tile == ARROW:
+                self.set_aside.append(ARROW)
+                self.layout = layout = after
+            else:
+                cell = (move["cell"][0], move["cell"][1])
+                layout[cell] = layout.get(cell, ()) + (tile,)
+            if won:
+                mine = self.collected[seat]
+                for kind in board.take(layout, won):
+                    mine[kind] += 1
+        if draw is not None:
+            self.reserve[draw] -= 1
+            self.reserve_size -= 1
+            self.hands[seat].append(draw)
+        self._next_seat(seat)
+
+    def _checked_play(self, move: dict) -> tuple:
+        """The play or set-aside of `move` checked against the rules, without
+        changing anything: (tile, layout after a slide, cells collected, tiles
+        collected). IllegalMove says which rule it breaks."""
+        seat = move["seat"]
         hand = self.hands[seat]
         layout = self.layout
-        tile, cell = move.get("tile"), move.get("cell")
-        # The short path: a well-formed legal placement, nearly every move of a
-        # log. Anything else goes the long way, which names what is wrong.
-        if (
-            type(tile) is str
-            and tile in SYMBOL_SET
-            and tile in hand
-            and type(cell) is list
-            and len(cell) == 2
-            and type(cell[0]) is int
-            and type(cell[1]) is int
-            and move.keys() <= PLAY_KEYS
-            and board.can_place(layout, tile, (cell[0], cell[1]), self.max_stack)
-        ):
-            cell = (cell[0], cell[1])
-            after = dict(layout)
-            after[cell] = layout.get(cell, ()) + (tile,)
-            won = board.streak_cells_through(after, cell, tile)
-            taken = board.take(after, won) if won else ()
-            if "collected" in move and (
-                type(move["collected"]) is not int or move["collected"] != len(taken)
-            ):
-                after, taken = self._play(move, hand)
-        elif "discard" in move:
-            tile = self._tile(move, "discard", DISCARD_KEYS)
+        after, won, count = None, None, 0
+        if "discard" in move:
+            tile = move["discard"]
             if tile not in hand:
                 raise IllegalMove(f"cannot set aside {tile}: the hand holds {hand_text(hand)}")
             plays = board.legal_plays(layout, hand, seat, self.max_stack)
@@ -143,106 +159,36 @@ class TrixoState(State):
                 raise IllegalMove(
                     f"a tile is set aside only when no play is legal, but {play_text(plays[0])} is legal"
                 )
-            after, taken = None, ()
-        elif "tile" in move:
-            after, taken = self._play(move, hand)
         else:
-            raise IllegalMove("the move has neither 'tile' (a play) nor 'discard' (a tile set aside)")
-        draw = move.get("draw")
-        if not (self.reserve_size and type(draw) is str and self.reserve.get(draw)):
-            draw = self._draw(move)  # none to draw, or a reason to refuse
-        # Everything is checked: now the move changes the game.
-        self.last_play = (seat, move, len(taken))
-        if after is None:
-            hand.remove(tile)
-            self.set_aside.append(tile)
-        else:
-            hand.remove(tile)
+            tile = move["tile"]
+            if tile not in hand:
+                raise IllegalMove(f"no {tile} tile in the hand ({hand_text(hand)})")
             if tile == ARROW:
-                self.set_aside.append(ARROW)
-            self.layout = after
-            if taken:
-                mine = self.collected[seat]
-                for kind in taken:
-                    mine[kind] += 1
-        if draw is not None:
-            self.reserve[draw] -= 1
-            self.reserve_size -= 1
-            hand.append(draw)
-        self._next_seat(seat)
-
-    def _tile(self, move: dict, key: str, allowed: set) -> str:
-        if not move.keys() <= allowed:
-            unknown = sorted(move.keys() - allowed, key=str)
-            raise IllegalMove(
-                f"unknown key {shown(unknown[0])} in this move (keys: {', '.join(sorted(allowed))})"
-            )
-        tile = require(move, key, str)
-        if tile not in TILES:
-            raise IllegalMove(f"{shown(tile)} is not a tile (tiles: {', '.join(TILES)})")
-        return tile
-
-    def _play(self, move: dict, hand: list[str]) -> tuple[dict, list[str]]:
-        """The layout after a placement or slide, and the tiles it collects."""
-        is_slide = move.get("tile") == ARROW
-        if is_slide and "cell" in move:
-            raise IllegalMove(
-                "an arrow tile shows no symbol: it cannot be placed, only slide a row or column"
-            )
-        tile = self._tile(move, "tile", SLIDE_KEYS if is_slide else PLAY_KEYS)
-        if tile not in hand:
-            raise IllegalMove(f"no {tile} tile in the hand ({hand_text(hand)})")
-        if is_slide:
-            line = require(move, "line", str)
-            if line not in board.DIRECTIONS:
-                raise IllegalMove(f"an arrow slides a 'row' or a 'column', not {shown(line)}")
-            index = require(move, "index", int)
-            direction = require(move, "direction", str)
-            if direction not in board.DIRECTIONS[line]:
+                line, index, direction = move["line"], move["index"], move["direction"]
+                if not board.line_cells(layout, line, index):
+                    raise IllegalMove(f"{line} {index} holds no tile to slide")
+                after, moved = board.slide(layout, line, index, direction)
+                if not moved:
+                    raise IllegalMove(
+                        f"sliding {line} {index} {direction} moves nothing: every tile is "
+                        f"blocked by the tile ahead or by the 3x3 window"
+                    )
+                won = board.streak_cells(after, moved)
+                count = sum(len(after[cell]) for cell in won)
+            else:
+                cell = (move["cell"][0], move["cell"][1])
+                if not board.can_place(layout, tile, cell, self.max_stack):
+                    raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+                # Streaks through the cell as it will show `tile`, found on the
+                # layout as it is: the other cells of a streak are untouched.
+                won = board.streak_cells_through(layout, cell, tile)
+                if won:
+                    count = 1 + sum(len(layout.get(other, ())) for other in won)
+            if "collected" in move and move["collected"] != count:
                 raise IllegalMove(
-                    f"a {line} slides {' or '.join(board.DIRECTIONS[line])}, not {shown(direction)}"
+                    f"the move records {move['collected']} tiles collected, but its streaks collect {count}"
                 )
-            if not board.line_cells(self.layout, line, index):
-                raise IllegalMove(f"{line} {index} holds no tile to slide")
-            after, changed = board.slide(self.layout, line, index, direction)
-            if not changed:
-                raise IllegalMove(
-                    f"sliding {line} {index} {direction} moves nothing: every tile is "
-                    f"blocked by the tile ahead or by the 3x3 window"
-                )
-        else:
-            cell = require(move, "cell", list)
-            if len(cell) != 2 or type(cell[0]) is not int or type(cell[1]) is not int:
-                raise IllegalMove(f"'cell' must be [row, column], two whole numbers, not {shown(cell)}")
-            cell = (cell[0], cell[1])
-            problem = board.placement_problem(self.layout, tile, cell, self.max_stack)
-            if problem:
-                raise IllegalMove(problem)
-            after = dict(self.layout)
-            after[cell] = after.get(cell, ()) + (tile,)
-            changed = [cell]
-        taken = board.collect(after, changed)
-        if "collected" in move:
-            recorded = require(move, "collected", int)
-            if recorded != len(taken):
-                raise IllegalMove(
-                    f"the move records {recorded} tiles collected, but its streaks collect {len(taken)}"
-                )
-        return after, taken
-
-    def _draw(self, move: dict) -> str | None:
-        """The tile drawn: one is drawn exactly when the reserve is not empty."""
-        if not self.reserve_size:
-            if "draw" in move:
-                raise IllegalMove("the reserve is empty: there is no tile to draw")
-            return None
-        tile = require(move, "draw", str)
-        if tile not in TILES:
-            raise IllegalMove(f"drew {shown(tile)}, which is not a tile (tiles: {', '.join(TILES)})")
-        if not self.reserve[tile]:
-            left = ", ".join(f"{n} {t}" for t, n in self.reserve.items() if n)
-            raise IllegalMove(f"drew {tile}, but no {tile} tile is left in the reserve ({left})")
-        return tile
+        return tile, after, won, count
 
     # Scores ----------------------------------------------------------------------
 
