@@ -26,7 +26,12 @@ def text_lines(renderable, width: int = 110) -> list[str]:
 
 
 def draw(game, state, viewer: int | None, title: str) -> str:
-    """The state as `viewer` sees it, as a self-contained SVG document."""
+    """The state as `viewer` sees it, as a self-contained SVG document.
+    `game` names the plugin in an error (None: a plugin of unknown name)."""
+    if game is None:
+        from types import SimpleNamespace
+
+        game = SimpleNamespace(name=type(state).__module__.split(".")[0], title="")
     svg = plugin_call(game, "draw_svg", state.draw_svg, viewer)
     if svg is None:
         picture = plugin_call(game, "render", state.render, viewer)

@@ -4,11 +4,14 @@ commands that print for people."""
 from __future__ import annotations
 
 import json
+import os
 
 from rich.console import Console, Group
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+
+from .text import plain
 
 _console = None
 
@@ -16,7 +19,8 @@ _console = None
 def console() -> Console:
     global _console
     if _console is None:
-        _console = Console(highlight=False)
+        # rich leaves colour out when NO_COLOR is set; `stixx --no-color` sets it.
+        _console = Console(highlight=False, no_color=bool(os.environ.get("NO_COLOR")) or None)
     return _console
 
 
@@ -58,36 +62,40 @@ def _breakdown(parts: dict) -> str:
 
 
 class ReplayPrinter:
-    """Prints replay steps; records them when a picture is to be saved."""
+    """Prints replay steps; keeps the last one shown for a picture."""
 
     def __init__(self):
         self.console = console()
         self.last = None
+        self.last_step = None
+        self.viewer = None
 
     def show(self, step, move, names, viewer) -> None:
         if move is None:
-            title = "start"
+            title = Text("start")
         else:
             who = names[step.seat] if step.seat is not None else "table"
-            shown = json.dumps(move, ensure_ascii=False, separators=(",", ":"))
-            shown = shown if len(shown) < 100 else shown[:97] + "..."
-            title = f"after {step.index} moves - move {step.index - 1} by {who}: {shown}"
+            shown = step.state.move_text(move)
+            title = Text(f"after {step.index} moves - move {step.index - 1} by ")
+            title.append(plain(who)).append(": ").append(plain(str(shown)))
         if viewer is not None:
-            title += f"  [as {names[viewer]}]"
+            title.append("  [as ").append(plain(names[viewer])).append("]")
+        title.stylize("bold")
         if self.last is not None:
             self.console.print()
-        self.last = Group(Rule(Text(title, style="bold"), align="left"), step.state.render(viewer))
+        self.last = Group(Rule(title, align="left"), step.state.render(viewer))
+        self.last_step, self.viewer = step, viewer
         self.console.print(self.last)
 
-    def save_svg(self, path: str) -> None:
-        # Only the last state goes into the picture.
-        import io
-
+    def save_svg(self, path: str, game=None) -> None:
+        """The game's own drawing of the last state shown (the state itself, not
+        the terminal's text; a text picture only for a game that draws nothing)."""
         from .gamelog import write_atomic
+        from .pictures import draw
 
-        picture = Console(record=True, highlight=False, width=self.console.width, file=io.StringIO())
-        picture.print(self.last)
-        write_atomic(path, picture.export_svg(title="stixx replay"))
+        step = self.last_step
+        title = f"{(game.title or game.name) if game else 'game'} after {step.index} moves"
+        write_atomic(path, draw(game, step.state, self.viewer, title))
 
 
 class ProgressBar:

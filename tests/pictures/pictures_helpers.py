@@ -1,0 +1,63 @@
+"""Shared by the picture tests: the example logs, states at chosen moves, and
+SVG parsed as XML."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from stixxcli.gamelog import read_one
+from stixxcli.replay import replay
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").glob("*/*.json"))
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def example(game: str, name: str) -> dict:
+    return read_one(str(ROOT / "examples" / game / name), None)
+
+
+def states(log: dict, indices=None):
+    """(index, state) after each chosen number of moves (every one when None);
+    the state is the replay's own object, so use it before asking for the next."""
+    for step in replay(log):
+        if indices is None or step.index in indices:
+            yield step.index, step.state
+
+
+def parse(svg: str) -> ET.Element:
+    """The SVG as XML; fails the test when it is not well formed."""
+    root = ET.fromstring(svg.encode("utf-8"))
+    assert root.tag == SVG + "svg"
+    return root
+
+
+def by_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if name in (e.get("class") or "").split()]
+
+
+def self_contained(svg: str) -> None:
+    """Nothing fetched from anywhere: no link but the SVG namespace, no image, no font file."""
+    root = parse(svg)
+    assert root.find(SVG + "title") is not None and root.find(SVG + "title").text
+    assert "<image" not in svg and "@import" not in svg and "@font-face" not in svg
+    cleaned = svg.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "http:" not in cleaned and "https:" not in cleaned, "a link to the network"
+    for element in root.iter():
+        ref = element.get("href")
+        assert ref is None or ref.startswith("#"), f"an outside reference: {ref}"
+
+
+def middle(log: dict) -> list[int]:
+    n = len(log["moves"])
+    return [0, 1, n // 2, n]
+
+
+def page_steps(page: str) -> list[dict]:
+    """The steps embedded in a replay page."""
+    start = page.index('<script type="application/json" id="steps">') + len(
+        '<script type="application/json" id="steps">'
+    )
+    return json.loads(page[start : page.index("</script>", start)])
