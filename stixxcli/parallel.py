@@ -3,16 +3,74 @@
 At most `window` chunks are in flight, so a corpus of any size streams through
 in constant memory. Work functions are top-level functions of stixxcli, so
 that processes and Dask workers import them by name.
+
+Stopping is clean: while work runs, Ctrl-C (SIGINT) and SIGTERM raise Stopped
+in the main process only; workers ignore Ctrl-C (the terminal sends it to the
+whole process group) and die quietly on SIGTERM. On Stopped, or any other way
+out, every worker is ended and waited for: none is left behind or reparented
+to init, and none prints a traceback. The command exits 128 + the signal:
+130 for Ctrl-C, 143 for SIGTERM.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 
 from .errors import StixxError
+
+JOBS_PER_CORE = 4  # more processes than this per core only slow everything down
+MAX_JOBS = 256
+
+
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM during a long job. A KeyboardInterrupt, so that it
+    passes every `except Exception`; exit_code is 128 + the signal number."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+
+def _raise_stopped(signum, frame):
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """For the block, SIGINT and SIGTERM raise Stopped in the main thread (elsewhere: a no-op)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {sig: signal.signal(sig, _raise_stopped) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def jobs_for(jobs: int, warn: Callable[[str], None] | None = None) -> int:
+    """The number of worker processes for --jobs: 0 is one per core; more than
+    JOBS_PER_CORE per core (at most MAX_JOBS) is clamped, with a warning."""
+    cores = default_jobs()
+    if jobs == 0:
+        return cores
+    bound = min(MAX_JOBS, cores * JOBS_PER_CORE)
+    if jobs > bound:
+        if warn:
+            warn(f"--jobs {jobs} is more than this machine can use ({cores} cores): using {bound}")
+        return bound
+    return jobs
 
 
 def chunked(items: Iterable, size: int) -> Iterator[list]:
@@ -29,14 +87,16 @@ def ordered_map(
     executor: str = "local",
     scheduler: str | None = None,
 ) -> Iterator:
-    """`function(chunk)` for every chunk, yielded in input order."""
-    if executor == "dask":
-        yield from _dask_map(function, chunks, scheduler)
-    elif jobs <= 1:
-        for chunk in chunks:
-            yield function(chunk)
-    else:
-        yield from _process_map(function, chunks, jobs)
+    """`function(chunk)` for every chunk, yielded in input order. Ctrl-C and
+    SIGTERM raise Stopped while it runs (see the module docstring)."""
+    with stop_on_signals():
+        if executor == "dask":
+            yield from _dask_map(function, chunks, scheduler)
+        elif jobs <= 1:
+            for chunk in chunks:
+                yield function(chunk)
+        else:
+            yield from _process_map(function, chunks, jobs)
 
 
 def default_jobs() -> int:
@@ -60,8 +120,46 @@ def _process_map(function, chunks, jobs):
     # fork: workers start with the plugins the parent already loaded.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_starts)
+    try:
         yield from _windowed(lambda c: pool.submit(function, c), lambda f: f.result(), chunks, jobs * 4)
+    except BaseException:  # Stopped, an error, or the reader stopped early (GeneratorExit)
+        _end_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _worker_starts() -> None:
+    """In each worker, first: Ctrl-C is the main process's to handle (the
+    terminal sends it to every process of the group); SIGTERM ends the worker
+    without a word; and on Linux the worker ends with the main process, even
+    one killed with SIGKILL, rather than live on as an orphan."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(os, "sched_getaffinity"):  # Linux
+        try:
+            import ctypes
+
+            PR_SET_PDEATHSIG = 1
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass
+
+
+def _end_workers(pool) -> None:
+    """End every worker now and wait for each: SIGTERM, then SIGKILL for one
+    that does not go within a second."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.join(1)
+            if process.is_alive():
+                process.kill()
+                process.join(1)
 
 
 def _dask_map(function, chunks, scheduler):

@@ -9,6 +9,7 @@ the folders in $STIXX_RULES_PATH, the per-user folder
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -225,16 +226,43 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
     return Rules(game.name, name, values, description, [p for p, _, _ in chain])
 
 
+VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
 def _find_parent(game, parent: str, child: Path, lines: dict) -> Path:
+    """The file `extends:` names: a variant by name (a file of that name beside
+    the child first, then the game's variants), or a relative path to a .yaml
+    file, from the child's folder. Nothing else: `extends: /etc/passwd` or
+    `../../.ssh/id_rsa` would have the tool read, and quote in its errors,
+    a file that is no rule file."""
+    where = f"{child}:{lines['extends']}" if "extends" in lines else str(child)
+    if parent.endswith((".yaml", ".yml")):
+        relative = Path(parent)
+        if relative.is_absolute() or relative.drive or parent.startswith("~"):
+            raise RuleError(
+                f"'extends' takes a variant name or a path relative to this file, not {parent[:80]!r}",
+                where=where,
+            )
+        found = child.parent / relative
+        if not found.is_file():
+            raise RuleError(f"extends {parent[:80]!r}: no such file beside this one", where=where)
+        return found
+    if not VARIANT_NAME.fullmatch(parent):
+        raise RuleError(
+            f"'extends' names a variant (letters, digits, - and _) or a relative .yaml path, "
+            f"not {parent[:80]!r}",
+            where=where,
+        )
     sibling = child.parent / f"{parent}.yaml"
     if sibling.is_file():
         return sibling
     files = variant_files(game.name)
     if parent in files:
         return files[parent]
-    where = f"{child}:{lines['extends']}" if "extends" in lines else str(child)
     known = ", ".join(sorted(files)) or "none"
-    raise RuleError(f"extends unknown variant {parent!r} (variants: {known})", where=where)
+    raise RuleError(
+        f"extends unknown variant {parent!r}{did_you_mean(parent, files)} (variants: {known})", where=where
+    )
 
 
 def check_log_rules(game, rules: dict) -> dict:
