@@ -12,7 +12,7 @@ _API = {
     "load_logs": "stixxcli.gamelog",
     "write_log": "stixxcli.gamelog",
     "check_log": "stixxcli.check",
-    "replay": "stixxcli.replay",
+    "replay": "stixxcli.replays",
     "get_game": "stixxcli.plugins",
     "resolve_rules": "stixxcli.rules",
 }

@@ -158,3 +158,32 @@ def _result_difference(recorded: dict, computed: dict) -> str:
             return f"{key} recorded {said[:80]}, computed {found[:80]}"
     extra = sorted(set(recorded) - set(computed))
     return f"unknown key {extra[0]!r} in result" if extra else "they differ"
+
+
+def check_sources(sources, *, full: bool, jobs: int, executor: str = "local", scheduler=None):
+    """Verdicts on every log of every source, in input order: lists of
+    (verdict as JSON, verdict as a line), one list per chunk of 32 logs,
+    checked in `jobs` worker processes (or on a Dask cluster)."""
+    from functools import partial
+
+    from .gamelog import raw_logs
+    from .parallel import chunked, ordered_map
+
+    texts = ((where, text) for source in sources for where, text in raw_logs(source, decode=False))
+    # One shape for a log that could not even be read: (where, message, False).
+    items = ((w, t) if isinstance(t, (str, bytes)) else (w, str(t), False) for w, t in texts)
+    yield from ordered_map(
+        partial(check_texts, full=full), chunked(items, 32), jobs=jobs, executor=executor, scheduler=scheduler
+    )
+
+
+def scored_logs(source):
+    """(scored summary, None) for each valid log of a file or corpus, (None, error line) for the others."""
+    from .gamelog import load_logs
+
+    for where, data in load_logs(source):
+        verdict = data if isinstance(data, StixxError) else check_log(data, where)
+        if isinstance(data, StixxError) or not verdict.valid:
+            yield None, clip(str(data) if isinstance(data, StixxError) else verdict.line())
+        else:
+            yield scored(data, verdict.result), None

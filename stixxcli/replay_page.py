@@ -16,7 +16,7 @@ import json
 
 from .engine import plugin_call
 from .pictures import draw, inline
-from .replay import replay
+from .replays import replay
 
 STYLE = """
 body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:0;background:#f4f1e8;color:#1c1c1c}

@@ -106,3 +106,78 @@ class Tally:
                 "max": max(lengths),
             },
         }
+
+
+class SeatError(ValueError):
+    """A --bot SEAT:BOT that does not name a seat of this game."""
+
+
+def bot_seats(game, rules: dict, players: int | None, bots) -> list[str]:
+    """The bot of every seat from SEAT:BOT specs (other seats: random), and the player count."""
+    from .errors import StixxError
+
+    chosen = {}
+    for spec in bots:
+        seat, sep, bot = spec.partition(":")
+        if not sep or not (seat.isascii() and seat.isdigit()) or not bot:
+            raise SeatError(f"{spec!r} is not SEAT:BOT (e.g. 0:greedy)")
+        chosen[int(seat)] = bot
+    counts = game.player_counts(rules)
+    if players is None:
+        players = max([counts.start, 2 if 2 in counts else counts.start] + [s + 1 for s in chosen])
+    if players not in counts:
+        raise StixxError(
+            f"{game.name} with these rules takes {counts.start}-{counts.stop - 1} players, not {players}"
+        )
+    if chosen and max(chosen) >= players:
+        raise SeatError(f"seat {max(chosen)} is beyond {players} players (seats 0-{players - 1})")
+    return [chosen.get(seat, "random") for seat in range(players)]
+
+
+def run(
+    game,
+    runs: list,
+    seats: list[str],
+    count: int,
+    seed: str,
+    *,
+    logs=None,
+    jobs=1,
+    executor="local",
+    scheduler=None,
+    advance=lambda n: None,
+) -> dict:
+    """Play `count` seeded games under each of `runs` (resolved rules); the report.
+
+    Every game's log goes to `logs.write` when given; `advance(n)` hears of
+    each finished chunk of games.
+    """
+    from .parallel import chunked, ordered_map
+    from .plugins import get_bot
+
+    for bot in set(seats):
+        get_bot(game.name, bot)
+    seeds = [f"{seed}-{i}" for i in range(count)]
+
+    def batches():
+        for part in chunked(seeds, 8):
+            for rules in runs:
+                yield Batch(
+                    game.name, rules.variant, rules.values, tuple(seats), tuple(part), logs is not None
+                )
+
+    tallies = [Tally(seats) for _ in runs]
+    chunks = ordered_map(play_batch, batches(), jobs=jobs, executor=executor, scheduler=scheduler)
+    for index, games in enumerate(chunks):
+        for one in games:
+            tallies[index % len(runs)].add(one)
+            if logs is not None:
+                logs.write(one["log"])
+        advance(len(games))
+    return {
+        "game": game.name,
+        "seed": seed,
+        "players": len(seats),
+        "seat_bots": seats,
+        "variants": {rules.variant: tally.to_json() for rules, tally in zip(runs, tallies)},
+    }

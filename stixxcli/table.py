@@ -16,7 +16,7 @@ from .engine import Answer, apply_move, drive, log_rules, player_span, plugin_ca
 from .errors import PluginError, RuleError, StixxError
 from .game import Chance, Choice, State
 from .gamelog import new_log
-from .replay import replay
+from .replays import replay
 
 
 def rng_for(seed, *parts) -> random.Random:

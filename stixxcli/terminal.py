@@ -367,7 +367,7 @@ def step_through(log: dict, show, start: int = 0):
 
     States are updated in place, so going back replays from the start: a game
     is a few hundred moves at most, replayed in milliseconds."""
-    from .replay import replay
+    from .replays import replay
 
     total = len(log["moves"])
     steps, at = None, None

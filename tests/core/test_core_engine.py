@@ -6,7 +6,7 @@ import pytest
 
 from stixxcli.check import check_log
 from stixxcli.gamelog import rules_digest
-from stixxcli.replay import replay
+from stixxcli.replays import replay
 from stixxcli.table import Table, play_bots
 
 

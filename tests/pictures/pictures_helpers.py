@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from stixxcli.gamelog import read_one
-from stixxcli.replay import replay
+from stixxcli.replays import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.json"))

@@ -1,0 +1,66 @@
+"""The commands of `stixx`, a module per job, and the options they share.
+
+Each command parses its options, calls one function of the core and prints.
+Imports stay inside the commands, so that `stixx --help` loads no game code,
+no rich and no yaml.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+def echo_json(value) -> None:
+    click.echo(json.dumps(value, ensure_ascii=False))
+
+
+def rules_for(game, variant, rules_file):
+    from ..rules import resolve
+
+    if variant and rules_file:
+        raise click.UsageError("give --variant or --rules, not both")
+    return resolve(game, variant, rules_file)
+
+
+variant_option = click.option(
+    "--variant", "-v", metavar="NAME", help="A rule variant by name (default: standard)."
+)
+rules_option = click.option(
+    "--rules",
+    "rules_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="A rule variant file (YAML, may say extends:).",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON for scripts.")
+log_argument = click.Path(exists=True, dir_okay=False, allow_dash=True)
+
+
+jobs_option = click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Worker processes (0: one per core).",
+)
+executor_option = click.option(
+    "--executor",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="Where the work runs: here, or a Dask cluster.",
+)
+scheduler_option = click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="The Dask scheduler, e.g. tcp://10.0.0.5:8786 (with --executor dask).",
+)
+
+
+def jobs_for(jobs: int) -> int:
+    from ..parallel import default_jobs
+
+    return jobs or default_jobs()

@@ -1,0 +1,194 @@
+"""Game logs and paper sheets: validate, score, replay."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import (
+    echo_json,
+    executor_option,
+    jobs_for,
+    jobs_option,
+    json_option,
+    log_argument,
+    rules_for,
+    rules_option,
+    scheduler_option,
+    variant_option,
+)
+
+
+@click.command()
+@click.argument("logs", nargs=-1, required=True, type=log_argument)
+@click.option("--quiet", "-q", is_flag=True, help="Print only the invalid logs and the count.")
+@jobs_option
+@executor_option
+@scheduler_option
+@json_option
+def validate(logs, quiet, jobs, executor, scheduler, as_json):
+    """Check game logs: the envelope, the rules and their digest, the setup,
+    every move in order, the end and the recorded result.
+
+    Each LOG is a JSON file, a JSON Lines corpus (one log a line, read in
+    constant memory) or - for standard input. The first illegal move of a log
+    is named with its index (from 0), player, the move and the reason. Verdicts
+    come in input order, whatever --jobs. Exit 0 when every log is valid, 1
+    otherwise.
+
+    \b
+    Examples:
+      stixx validate examples/*/*.json
+      stixx validate club-2026.jsonl --jobs 0 --quiet
+      cat corpus.jsonl | stixx validate - --json
+      stixx validate huge.jsonl --executor dask --scheduler tcp://10.0.0.5:8786
+    """
+    from ..check import check_sources
+    from ..progress import on_terminal, progress
+
+    total = bad = 0
+    chunks = check_sources(logs, full=as_json, jobs=jobs_for(jobs), executor=executor, scheduler=scheduler)
+    with progress(on_terminal() and not as_json, None, "validating") as bar:
+        for verdicts in chunks:
+            for verdict, line in verdicts:
+                total += 1
+                bad += not verdict["valid"]
+                if as_json:
+                    echo_json(verdict)
+                elif not (quiet and verdict["valid"]):
+                    bar.print(line)
+            bar.advance(len(verdicts))
+    if not as_json and (total > 1 or quiet):
+        click.echo(f"{total} logs: {total - bad} valid, {bad} invalid", err=True)
+    sys.exit(1 if bad else 0)
+
+
+@click.command()
+@click.argument("files", nargs=-1, type=log_argument, metavar="[LOG | SHEET...]")
+@click.option(
+    "--sheet",
+    "sheets",
+    multiple=True,
+    type=log_argument,
+    metavar="FILE",
+    help="Score paper score sheets: this FILE and every other FILE given (- reads standard input).",
+)
+@click.option(
+    "--game", "game_name", metavar="GAME", help="The game of the sheets (default: the one that has sheets)."
+)
+@variant_option
+@rules_option
+@json_option
+def score(files, sheets, game_name, variant, rules_file, as_json):
+    """Score a game log, or paper score sheets.
+
+    For a log: scores, places after tie-breaks and where each score comes from
+    (the standing, for an unfinished game). With --sheet: each sheet's rows,
+    columns and total, and the ranking of several.
+
+    \b
+    Examples:
+      stixx score game.json
+      stixx score club-2026.jsonl --json       # one line per game
+      stixx score --sheet examples/sixto/rulebook-example.txt
+      stixx score --sheet examples/sixto/table/*.txt --json
+    """
+    if sheets:
+        return _score_sheets(list(sheets) + list(files), game_name, variant, rules_file, as_json)
+    if len(files) != 1:
+        raise click.UsageError("give one LOG, or paper sheets with --sheet FILE")
+    from ..check import scored_logs
+    from ..show import show_result
+
+    bad = 0
+    for out, error in scored_logs(files[0]):  # one log, or each of a JSON Lines corpus
+        if error is not None:
+            bad += 1
+            click.echo(f"stixx: error: {error}", err=True)
+        elif as_json:
+            echo_json(out)
+        else:
+            show_result(out)
+    sys.exit(1 if bad else 0)
+
+
+def _score_sheets(paths, game_name, variant, rules_file, as_json):
+    from ..sheets import NoSheetGame, read_sheets, score_sheets, sheet_game
+
+    try:
+        game = sheet_game(game_name)
+    except NoSheetGame as e:
+        raise click.UsageError(f"say which game with --game ({e})") from None
+    scored = score_sheets(game, read_sheets(paths), rules_for(game, variant, rules_file).values)
+    if as_json:
+        return echo_json(scored.to_json())
+    from ..show import console
+
+    console().print(scored.render())
+
+
+@click.command()
+@click.argument("log", type=log_argument)
+@click.option(
+    "--to",
+    "to",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Show only the state after the first N moves (0: the start).",
+)
+@click.option("--step", is_flag=True, help="Wait for Enter between moves.")
+@click.option("--as-player", "as_player", metavar="P", help="See only what player P (name or seat) knows.")
+@click.option(
+    "--svg",
+    "svg",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Save the last state shown as an SVG picture.",
+)
+@click.option(
+    "--pick", type=click.IntRange(min=0), metavar="N", help="Which log of a JSON Lines file (from 0)."
+)
+@json_option
+def replay(log, to, step, as_player, svg, pick, as_json):
+    """Replay a game log move by move, as the table or as one player saw it.
+
+    Without --to, every move in turn; --json writes one state per line:
+    {"index", "move", "seat", "player", "state"}.
+
+    \b
+    Examples:
+      stixx replay game.json --to 12
+      stixx replay game.json --as-player Ann --step
+      stixx replay game.json --json | jq .state
+      stixx replay game.json --svg final.svg
+      stixx replay corpus.jsonl --pick 41 --to 10
+    """
+    from ..engine import plugin_call
+    from ..gamelog import read_one
+    from ..replays import frame_json, frames, viewer_seat
+
+    data = read_one(log, pick)
+    names = [p.get("name") for p in data.get("players", []) if isinstance(p, dict)]
+    viewer = viewer_seat(as_player, names)
+    printer = None
+    if not as_json:
+        from ..show import ReplayPrinter
+
+        printer = ReplayPrinter()
+    last = None
+    for frame in frames(data, viewer, to):
+        if as_json:
+            echo_json(frame_json(frame, names, viewer))
+        else:
+            # The game's own code draws the table: a failure there names it.
+            plugin_call(frame.game, "render", printer.show, frame.step, frame.move, names, viewer)
+            if step and to is None and sys.stdin.isatty():
+                click.prompt("", default="", show_default=False, prompt_suffix="(Enter for the next move) ")
+        last = frame.step
+    if printer and svg:
+        printer.save_svg(svg)
+        click.echo(f"picture of move {last.index} saved to {svg}", err=True)
+
+
+COMMANDS = [validate, score, replay]
