@@ -263,9 +263,11 @@ def draw_svg(state, viewer: int | None = None) -> str:
         else:
             hx = px + 52
             d.text(px + 4, py + 92, "hand:", size=13)
+            tiles = []
             for kind in hand:
-                d.add(tile(kind, hx, py + 72, 30, classes="hand-tile"))
+                tiles.append(tile(kind, hx, py + 72, 30, classes="hand-tile"))
                 hx += 36
+            d.add(group(tiles, class_="hand", data_seat=seat))
             if not hand:
                 d.text(hx, py + 92, "empty", size=13, fill="#666666")
         py += 122
