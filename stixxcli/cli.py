@@ -6,6 +6,7 @@ load no game code, no rich and no yaml.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -68,6 +69,13 @@ def _debug(ctx, param, value):
     ctx.meta["stixx.debug"] = value
 
 
+
+def _no_color(ctx, param, value):
+    # Through the environment, as NO_COLOR: every console made later (replay, play,
+    # progress bars) leaves colour out without knowing of this option.
+    if value:
+        os.environ["NO_COLOR"] = "1"
+
 @click.group(cls=StixxGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="stixx")
 @click.option(
@@ -77,6 +85,15 @@ def _debug(ctx, param, value):
     callback=_debug,
     is_eager=True,
     help="Show the full traceback of an error.",
+)
+@click.option(
+    "--no-color",
+    "--no-colour",
+    is_flag=True,
+    expose_value=False,
+    callback=_no_color,
+    is_eager=True,
+    help="No colour in the output (as NO_COLOR=1); every board still reads without it.",
 )
 def cli():
     """Score, check, replay and play Stixx, Sixto, Fish Stix and Trixo.
