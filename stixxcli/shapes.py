@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import IllegalMove, StixxError
+from .fits import _same, fits_function
 
 # Keywords that describe and do not check.
 _NOTES = frozenset(("$schema", "$id", "title", "description", "default", "examples", "$comment"))
@@ -76,13 +77,6 @@ def _is(type_name: str, value) -> bool:
     return t is {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}[type_name]
 
 
-def _same(a, b) -> bool:
-    """JSON equality: true is not 1, and 1 equals 1.0."""
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    return a == b
-
-
 Check = Callable[[Any], None]
 
 
@@ -92,14 +86,12 @@ def _compile(schema: dict) -> Check:
         def anything(value):
             pass
 
-        anything.ok = None
         return anything
     if schema is False:
 
         def never(value):
             raise _Off(lambda: "is not allowed here", True)
 
-        never.ok = None
         return never
     unknown = set(schema) - _NOTES - _KEYWORDS
     if unknown:
@@ -113,43 +105,7 @@ def _compile(schema: dict) -> Check:
             for one in checks:
                 one(value)
 
-    check.ok = _leaf_test(schema)
     return check
-
-
-_LEAF_KEYS = frozenset(("type", "enum", "const", "minimum", "maximum")) | _NOTES
-
-
-def _leaf_test(schema: dict) -> Callable[[Any], bool] | None:
-    """One expression that says whether a number, text or flag fits, or None
-    for anything more. Containers call it first: a value that fits costs one
-    call, and the slower checks run only to say what is wrong."""
-    if not set(schema) <= _LEAF_KEYS:
-        return None
-    terms = []
-    wanted = schema.get("type")
-    if wanted is not None:
-        if isinstance(wanted, list) or wanted in ("object", "array"):
-            return None
-        terms.append(
-            {
-                "integer": "type(v) is int",
-                "number": "(type(v) is int or type(v) is float)",
-                "string": "type(v) is str",
-                "boolean": "type(v) is bool",
-                "null": "v is None",
-            }[wanted]
-        )
-    if "minimum" in schema:
-        terms.append(f"(type(v) not in (int, float) or v >= {schema['minimum']!r})")
-    if "maximum" in schema:
-        terms.append(f"(type(v) not in (int, float) or v <= {schema['maximum']!r})")
-    if "enum" in schema or "const" in schema:
-        allowed = schema["enum"] if "enum" in schema else [schema["const"]]
-        if not all(type(a) is str for a in allowed):
-            return None
-        terms.append(f"v in {frozenset(allowed)!r}")
-    return eval(f"lambda v: {' and '.join(terms) or 'True'}")  # made from the schema's own literals
 
 
 def _type(schema) -> Check:
@@ -209,8 +165,6 @@ def _object(schema) -> Check | None:
                 raise _Off(lambda key=key: f"has no {key!r}", True)
         for key, item in value.items():
             check = properties.get(key)
-            if check is not None and check.ok is not None and check.ok(item):
-                continue
             if check is None:
                 if closed:
                     raise _Off(lambda key=key: f"has an unknown key {_shown(key)}", True)
@@ -243,13 +197,6 @@ def _array(schema) -> Check | None:
             raise _Off(lambda: f"must hold at least {least} item{'s' * (least != 1)}, not {n}")
         if most is not None and n > most:
             raise _Off(lambda: f"must hold at most {most} item{'s' * (most != 1)}, not {n}")
-        if not prefix and rest is not None and rest.ok is not None:
-            ok = rest.ok
-            for item in value:
-                if not ok(item):
-                    break
-            else:
-                return
         for i, item in enumerate(value):
             check = prefix[i] if i < len(prefix) else rest
             if check is not None:
@@ -380,20 +327,6 @@ def _if(schema) -> Check | None:
     test = _compile(schema["if"])
     then = _compile(schema.get("then", True))
     otherwise = _compile(schema.get("else", True))
-    condition = schema["if"]
-    if set(condition) == {"properties"} and len(condition["properties"]) == 1:
-        # The usual test, "if this key says that": a lookup, not a trial.
-        ((key, rule),) = condition["properties"].items()
-        if set(rule) == {"const"}:
-            wanted = rule["const"]
-
-            def keyed(value):
-                if type(value) is not dict or key not in value or _same(value[key], wanted):
-                    then(value)
-                else:
-                    otherwise(value)
-
-            return keyed
 
     def conditional(value):
         try:
@@ -461,11 +394,14 @@ def checker(
     ...
     stixxcli.errors.IllegalMove: the move: 'take' must be at least 0, not -1
     """
-    check = _compile(schema)
+    fits, check = fits_function(schema), _compile(schema)
 
     def refuse(value) -> None:
+        if fits(value):
+            return
         try:
             check(value)
+            raise _Off(lambda: "does not fit its schema", True)  # the two readings disagree: say so
         except _Off as off:
             if not off.path:
                 raise error(f"{what} {off.problem}") from None

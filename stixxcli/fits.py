@@ -1,0 +1,212 @@
+"""Whether a value fits a JSON Schema, fast: the schema turned into Python.
+
+Validation asks this of every move, so the answer is one generated function
+per schema, straight code with no call per node. Only when a value does not
+fit does shapes.py walk the schema again to say what is wrong. Both read the
+same keywords the same way; tests/core/test_core_shapes.py holds them to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def _same(a, b) -> bool:
+    """JSON equality: true is not 1, and 1 equals 1.0."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    return a == b
+
+
+_PYTYPE = {
+    "integer": "type({v}) is int",
+    "number": "(type({v}) is int or type({v}) is float)",
+    "string": "type({v}) is str",
+    "boolean": "type({v}) is bool",
+    "object": "type({v}) is dict",
+    "array": "type({v}) is list",
+    "null": "{v} is None",
+}
+
+
+class _Source:
+    """Python source for `fits(value) -> bool`, built keyword by keyword."""
+
+    def __init__(self):
+        self.functions: list[list[str]] = []
+        self.names: dict[str, Any] = {"_same": _same, "_MISSING": object()}
+        self.count = 0
+
+    def name(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def constant(self, value) -> str:
+        key = self.name("c")
+        self.names[key] = value
+        return key
+
+    def function(self, schema) -> str:
+        """A generated function that returns whether a value fits `schema`."""
+        name = self.name("fits")
+        body: list[str] = []
+        self.emit(schema, "v", body, 1)
+        self.functions.append([f"def {name}(v):", *body, "    return True"])
+        return name
+
+    def emit(self, schema, v: str, out: list[str], depth: int) -> None:
+        pad = "    " * depth
+        if schema is True or schema == {}:
+            return
+        if schema is False:
+            out.append(f"{pad}return False")
+            return
+        if "type" in schema:
+            wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+            test = " or ".join(_PYTYPE[t].format(v=v) for t in wanted)
+            out.append(f"{pad}if not ({test}): return False")
+        if "enum" in schema or "const" in schema:
+            allowed = schema["enum"] if "enum" in schema else [schema["const"]]
+            if all(type(a) is str for a in allowed):
+                out.append(f"{pad}if type({v}) is not str or {v} not in {self.constant(frozenset(allowed))}:")
+            else:
+                out.append(f"{pad}if not any(_same({v}, a) for a in {self.constant(tuple(allowed))}):")
+            out.append(f"{pad}    return False")
+        for key, op in (("minimum", "<"), ("maximum", ">")):
+            if key in schema:
+                bound = repr(schema[key])
+                out.append(
+                    f"{pad}if (type({v}) is int or type({v}) is float) and {v} {op} {bound}: return False"
+                )
+        self.emit_text(schema, v, out, pad)
+        self.emit_object(schema, v, out, depth)
+        self.emit_array(schema, v, out, depth)
+        for part in schema.get("allOf", ()):
+            self.emit(part, v, out, depth)
+        if "anyOf" in schema:
+            calls = " or ".join(f"{self.function(s)}({v})" for s in schema["anyOf"])
+            out.append(f"{pad}if not ({calls}): return False")
+        if "oneOf" in schema:
+            calls = " + ".join(f"{self.function(s)}({v})" for s in schema["oneOf"])
+            out.append(f"{pad}if ({calls}) != 1: return False")
+        if "not" in schema:
+            out.append(f"{pad}if {self.test(schema['not'], v)}: return False")
+        if "if" in schema:
+            out.append(f"{pad}if {self.test(schema['if'], v)}:")
+            self.block(schema.get("then", True), v, out, depth + 1)
+            out.append(f"{pad}else:")
+            self.block(schema.get("else", True), v, out, depth + 1)
+
+    def test(self, schema, v: str) -> str:
+        """An expression that is true when `v` fits: inline for the two tests
+        the games write ("this key says that", "one of these keys is there")."""
+        props = schema.get("properties", {})
+        if set(schema) == {"properties"} and len(props) == 1:
+            ((key, rule),) = props.items()
+            if set(rule) == {"const"}:
+                wanted = self.constant(rule["const"])
+                return f"(type({v}) is not dict or {key!r} not in {v} or _same({v}[{key!r}], {wanted}))"
+        branches = schema.get("anyOf", ())
+        if set(schema) == {"anyOf"} and all(
+            set(b) == {"required"} and len(b["required"]) == 1 for b in branches
+        ):
+            keys = " or ".join(f"{b['required'][0]!r} in {v}" for b in branches)
+            return f"(type({v}) is not dict or {keys})"
+        return f"{self.function(schema)}({v})"
+
+    def block(self, schema, v: str, out: list[str], depth: int) -> None:
+        before = len(out)
+        self.emit(schema, v, out, depth)
+        if len(out) == before:
+            out.append("    " * depth + "pass")
+
+    def emit_text(self, schema, v: str, out: list[str], pad: str) -> None:
+        if "pattern" in schema:
+            import re
+
+            pattern = self.constant(re.compile(schema["pattern"]))
+            out.append(f"{pad}if type({v}) is str and not {pattern}.search({v}): return False")
+        if "minLength" in schema:
+            out.append(f"{pad}if type({v}) is str and len({v}) < {schema['minLength']!r}: return False")
+        if "maxLength" in schema:
+            out.append(f"{pad}if type({v}) is str and len({v}) > {schema['maxLength']!r}: return False")
+
+    def emit_object(self, schema, v: str, out: list[str], depth: int) -> None:
+        keys = ("properties", "required", "additionalProperties", "minProperties", "maxProperties")
+        if not any(k in schema for k in keys):
+            return
+        pad = "    " * depth
+        out.append(f"{pad}if type({v}) is dict:")
+        inner = pad + "    "
+        body_start = len(out)
+        for key in schema.get("required", ()):
+            out.append(f"{inner}if {key!r} not in {v}: return False")
+        properties = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        if extra is False:
+            out.append(f"{inner}if not {self.constant(frozenset(properties))}.issuperset({v}): return False")
+        elif extra is not True and extra != {}:
+            k, x = self.name("k"), self.name("x")
+            out.append(f"{inner}for {k}, {x} in {v}.items():")
+            out.append(f"{inner}    if {k} in {self.constant(frozenset(properties))}: continue")
+            self.block(extra, x, out, depth + 2)
+        for key, rule in properties.items():
+            if rule is True or rule == {}:
+                continue
+            x = self.name("x")
+            out.append(f"{inner}{x} = {v}.get({key!r}, _MISSING)")
+            out.append(f"{inner}if {x} is not _MISSING:")
+            self.block(rule, x, out, depth + 2)
+        if "minProperties" in schema:
+            out.append(f"{inner}if len({v}) < {schema['minProperties']!r}: return False")
+        if "maxProperties" in schema:
+            out.append(f"{inner}if len({v}) > {schema['maxProperties']!r}: return False")
+        if len(out) == body_start:
+            out.append(f"{inner}pass")
+
+    def emit_array(self, schema, v: str, out: list[str], depth: int) -> None:
+        keys = ("items", "prefixItems", "minItems", "maxItems", "uniqueItems")
+        if not any(k in schema for k in keys):
+            return
+        pad = "    " * depth
+        inner = pad + "    "
+        out.append(f"{pad}if type({v}) is list:")
+        out.append(f"{inner}pass")
+        if "minItems" in schema:
+            out.append(f"{inner}if len({v}) < {schema['minItems']!r}: return False")
+        if "maxItems" in schema:
+            out.append(f"{inner}if len({v}) > {schema['maxItems']!r}: return False")
+        prefix = schema.get("prefixItems", ())
+        for i, rule in enumerate(prefix):
+            x = self.name("x")
+            out.append(f"{inner}if len({v}) > {i}:")
+            out.append(f"{inner}    {x} = {v}[{i}]")
+            self.block(rule, x, out, depth + 2)
+        items = schema.get("items")
+        if isinstance(items, (dict, bool)) and items is not True and items != {}:
+            x = self.name("x")
+            rest = f"{v}[{len(prefix)}:]" if prefix else v
+            out.append(f"{inner}for {x} in {rest}:")
+            self.block(items, x, out, depth + 2)
+        if schema.get("uniqueItems"):
+            out.append(f"{inner}if not {self.constant(_unique)}({v}): return False")
+
+
+def _unique(values: list) -> bool:
+    seen = []
+    for item in values:
+        if any(_same(item, s) and type(item) is type(s) for s in seen):
+            return False
+        seen.append(item)
+    return True
+
+
+def fits_function(schema) -> Callable[[Any], bool]:
+    """A function that says whether a value fits `schema` (see shapes.py for why not)."""
+    source = _Source()
+    top = source.function(schema)
+    code = "\n".join(line for function in source.functions for line in function)
+    scope = dict(source.names)
+    exec(compile(code, "<schema>", "exec"), scope)  # source made above from the schema's own literals
+    return scope[top]

@@ -1,0 +1,162 @@
+"""The checks made from schemas (stixxcli/shapes.py and its fast twin fits.py):
+each keyword refuses what it should with a reason, and the two readings agree."""
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from stixxcli.errors import IllegalMove, IllegalSetup
+from stixxcli.fits import fits_function
+from stixxcli.shapes import checker
+
+ROOT = Path(__file__).parents[2]
+
+MOVE = {
+    "type": "object",
+    "required": ["seat", "option"],
+    "additionalProperties": False,
+    "properties": {
+        "seat": {"type": "integer", "minimum": 0},
+        "option": {"enum": ["A", "B"]},
+        "takes": {"type": "array", "items": {"type": "integer"}, "minItems": 1, "maxItems": 2},
+        "cell": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer", "maximum": 9}]},
+        "word": {"type": "string", "pattern": "^[a-z]+$", "maxLength": 5},
+        "roll": {"type": "object", "additionalProperties": {"type": "integer"}, "maxProperties": 2},
+        "tiles": {"type": "array", "uniqueItems": True},
+    },
+    "allOf": [
+        {
+            "if": {"properties": {"option": {"const": "A"}}},
+            "then": {"required": ["takes"], "not": {"anyOf": [{"required": ["word"]}]}},
+            "else": {"properties": {"takes": {"maxItems": 0}}},
+        }
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "move, reason",
+    [
+        ([], "the move must be a JSON object, not a list ([])"),
+        ({"seat": 0}, "the move has no 'option'"),
+        (
+            {"seat": True, "option": "A", "takes": [1]},
+            "the move: 'seat' must be a whole number, not true/false",
+        ),
+        ({"seat": -1, "option": "A", "takes": [1]}, "the move: 'seat' must be at least 0, not -1"),
+        ({"seat": 0, "option": "C"}, "the move: 'option' must be one of A, B, not 'C'"),
+        ({"seat": 0, "option": "A", "takes": [1], "x": 1}, "the move has an unknown key 'x'"),
+        ({"seat": 0, "option": "A"}, "the move has no 'takes'"),
+        ({"seat": 0, "option": "A", "takes": []}, "the move: 'takes' must hold at least 1 item, not 0"),
+        (
+            {"seat": 0, "option": "A", "takes": [1, "2"]},
+            "the move: 'takes'[1] must be a whole number, not text",
+        ),
+        ({"seat": 0, "option": "B", "takes": [1]}, "the move: 'takes' must hold at most 0 items, not 1"),
+        ({"seat": 0, "option": "A", "takes": [1], "word": "ab"}, "the move must not have 'word' here"),
+        ({"seat": 0, "option": "B", "cell": ["a", 10]}, "the move: 'cell'[1] must be at most 9, not 10"),
+        ({"seat": 0, "option": "B", "word": "A1"}, "the move: 'word' is not of the form ^[a-z]+$: 'A1'"),
+        ({"seat": 0, "option": "B", "word": "abcdef"}, "must be at most 5 characters long, not 6"),
+        ({"seat": 0, "option": "B", "roll": {"red": 1.5}}, "the move: 'roll'['red'] must be a whole number"),
+        ({"seat": 0, "option": "B", "roll": {"a": 1, "b": 2, "c": 3}}, "must hold at most 2 entries, not 3"),
+        ({"seat": 0, "option": "B", "tiles": ["x", "x"]}, "the move: 'tiles' holds 'x' twice"),
+    ],
+)
+def test_each_keyword_refuses_with_a_reason(move, reason):
+    with pytest.raises(IllegalMove) as refused:
+        checker(MOVE)(move)
+    assert reason in str(refused.value)
+    assert not fits_function(MOVE)(move)
+
+
+def test_values_that_fit_pass_both_readings():
+    for move in (
+        {"seat": 0, "option": "A", "takes": [3]},
+        {"seat": 2, "option": "B", "cell": ["a", 9], "word": "abc", "roll": {"r": 1}, "tiles": [1, True]},
+        {"seat": 1, "option": "B"},
+    ):
+        checker(MOVE)(move)
+        assert fits_function(MOVE)(move)
+
+
+def test_one_of_speaks_for_the_branch_the_value_came_closest_to():
+    schema = {
+        "oneOf": [
+            {"type": "object", "required": ["tile", "cell"], "additionalProperties": False,
+             "properties": {"tile": {"enum": ["x", "o"]}, "cell": {"type": "array", "maxItems": 2}}},
+            {"type": "object", "required": ["tile", "line"], "additionalProperties": False,
+             "properties": {"tile": {"const": "arrow"}, "line": {"enum": ["row", "column"]}}},
+        ]
+    }  # fmt: skip
+    check = checker(schema, IllegalSetup, "the play")
+    with pytest.raises(IllegalSetup, match=r"the play: 'cell' must hold at most 2 items, not 3"):
+        check({"tile": "x", "cell": [1, 2, 3]})
+    with pytest.raises(IllegalSetup, match=r"the play: 'line' must be one of row, column, not 'diagonal'"):
+        check({"tile": "arrow", "line": "diagonal"})
+    check({"tile": "arrow", "line": "row"})
+
+
+def test_an_unknown_keyword_is_refused_when_compiled():
+    with pytest.raises(ValueError, match="'format' is not supported"):
+        checker({"type": "string", "format": "date"})
+
+
+def _mutants(value, rng, count):
+    """Small random changes of a value: every kind of JSON in every place."""
+    odd = [None, True, False, 0, -1, 1.5, 10**9, "", "x", "red", [], [1], {}, {"a": 1}]
+
+    def places(v, path=()):
+        yield path
+        if isinstance(v, dict):
+            for k in v:
+                yield from places(v[k], (*path, k))
+        elif isinstance(v, list):
+            for i, item in enumerate(v):
+                yield from places(item, (*path, i))
+
+    spots = list(places(value))
+    for _ in range(count):
+        m = copy.deepcopy(value)
+        path = rng.choice(spots)
+        if not path:
+            yield rng.choice(odd)
+            continue
+        parent = m
+        for p in path[:-1]:
+            parent = parent[p]
+        kind = rng.random()
+        if kind < 0.6:
+            parent[path[-1]] = copy.deepcopy(rng.choice(odd))
+        elif kind < 0.8 and isinstance(parent, dict):
+            del parent[path[-1]]
+        elif isinstance(parent, dict):
+            parent[rng.choice(["extra", "seat", "tile", "option"])] = rng.choice(odd)
+        else:
+            parent.append(copy.deepcopy(rng.choice(odd)))
+        yield m
+
+
+@pytest.mark.parametrize("game", ["sixto", "stixx", "fishstix", "trixo"])
+def test_both_readings_agree_on_every_game_s_schemas(game):
+    from stixxcli.plugins import get_game
+
+    g = get_game(game)
+    rng = random.Random(game)
+    for path in sorted((ROOT / "examples" / game).glob("*.json")):
+        log = json.loads(path.read_text())
+        for schema, value in [(g.setup_schema, log["setup"])] + [
+            (g.move_schema, m) for m in log["moves"][:12]
+        ]:
+            fits, check = fits_function(schema), checker(schema)
+            assert fits(value)
+            for mutant in _mutants(value, rng, 40):
+                try:
+                    check(mutant)
+                    refused = False
+                except IllegalMove as e:
+                    refused = True
+                    assert "does not fit its schema" not in str(e), (mutant, str(e))
+                assert fits(mutant) is not refused, mutant
