@@ -49,17 +49,25 @@ class StixxGroup(click.Group):
             if ctx.meta.get("stixx.debug"):
                 raise
             from .check import clip
+            from .text import plain
 
-            click.echo(f"stixx: error: {clip(str(e), 400)}", err=True)
+            click.echo(f"stixx: error: {plain(clip(str(e), 400))}", err=True)
             ctx.exit(e.exit_code)
+        except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM during a long job (parallel.Stopped)
+            if ctx.meta.get("stixx.debug"):
+                raise
+            click.echo(f"\nstixx: stopped ({getattr(e, 'args', None) and e.args[0] or 'SIGINT'})", err=True)
+            ctx.exit(getattr(e, "exit_code", 130))
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (| head); nothing more to say
             ctx.exit(0)
         except Exception as e:
             if ctx.meta.get("stixx.debug"):
                 raise
+            from .text import plain
+
             click.echo(
-                f"stixx: internal error: {type(e).__name__}: {e} (run with --debug for the traceback)",
+                f"stixx: internal error: {type(e).__name__}: {plain(e)} (run with --debug for the traceback)",
                 err=True,
             )
             ctx.exit(1)
