@@ -15,6 +15,7 @@ import html
 import json
 
 from .engine import plugin_call
+from .errors import StixxError
 from .pictures import draw, inline
 from .replays import replay
 
@@ -110,6 +111,8 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
     """The page for a whole game, as `viewer` (a seat, or None for everything) saw it."""
     from .plugins import get_game
 
+    if start > len(log.get("moves", [])):
+        raise StixxError(f"the log has {len(log['moves'])} moves; --to {start} is past its end")
     game = get_game(log["game"])
     names = [p["name"] for p in log["players"]]
     seen = "everything" if viewer is None else f"only what {names[viewer]} could know"
@@ -132,7 +135,6 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
             step.update(player=player, text=str(text))
             moves.append((player, str(text)))
         steps.append(step)
-    start = max(0, min(start, len(steps) - 1))
     title = f"{game.title or game.name}: {', '.join(names)}"
     variant = log.get("variant", "standard")
     items = "\n".join(

@@ -144,13 +144,20 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
     "svg",
     type=click.Path(dir_okay=False),
     metavar="FILE",
-    help="Save the last state shown as an SVG picture.",
+    help="Save the drawing of the last state shown (SVG).",
+)
+@click.option(
+    "--html",
+    "html",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Save a replay page of the whole game: one HTML file that opens offline in any browser.",
 )
 @click.option(
     "--pick", type=click.IntRange(min=0), metavar="N", help="Which log of a JSON Lines file (from 0)."
 )
 @json_option
-def replay(log, to, step, as_player, svg, pick, as_json):
+def replay(log, to, step, as_player, svg, html, pick, as_json):
     """Replay a game log move by move, as the table or as one player saw it.
 
     Without --to, every move in turn; --json writes one state per line:
@@ -162,6 +169,7 @@ def replay(log, to, step, as_player, svg, pick, as_json):
       stixx replay game.json --as-player Ann --step
       stixx replay game.json --json | jq .state
       stixx replay game.json --svg final.svg
+      stixx replay game.json --html game.html --as-player Ann
       stixx replay corpus.jsonl --pick 41 --to 10
     """
     from ..engine import plugin_call
@@ -171,6 +179,14 @@ def replay(log, to, step, as_player, svg, pick, as_json):
     data = read_one(log, pick)
     names = [p.get("name") for p in data.get("players", []) if isinstance(p, dict)]
     viewer = viewer_seat(as_player, names)
+    if html:
+        from ..gamelog import write_atomic
+        from ..replay_page import build
+
+        write_atomic(html, build(data, viewer, start=to or 0))
+        click.echo(f"replay page of {len(data['moves'])} moves saved to {html}", err=True)
+        if not (svg or as_json):
+            return  # the page is what was asked for, not every move on the terminal too
     printer = None
     if not as_json:
         from ..show import ReplayPrinter
@@ -187,7 +203,7 @@ def replay(log, to, step, as_player, svg, pick, as_json):
                 click.prompt("", default="", show_default=False, prompt_suffix="(Enter for the next move) ")
         last = frame.step
     if printer and svg:
-        printer.save_svg(svg)
+        printer.save_svg(svg, frame.game)
         click.echo(f"picture of move {last.index} saved to {svg}", err=True)
 
 
