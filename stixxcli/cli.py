@@ -33,6 +33,22 @@ class StixxGroup(click.Group):
         self._add_plugin_commands()
         return super().list_commands(ctx)
 
+    def add_command(self, cmd, name=None):
+        # --debug after the command too (`stixx replay x.json --debug`), for every
+        # command, a plugin's included.
+        if not any(param.name == "debug" for param in cmd.params):
+            cmd.params.append(_debug_option())
+        super().add_command(cmd, name)
+
+    def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):
+        # Only when the shell asks (TAB): bash then completes "Ann:gr" as one word.
+        from click.shell_completion import add_completion_class
+
+        from .completion import bash_class
+
+        add_completion_class(bash_class(), "bash")
+        return super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
     def get_command(self, ctx, name):
         command = super().get_command(ctx, name)
         if command is None:
@@ -74,7 +90,19 @@ class StixxGroup(click.Group):
 
 
 def _debug(ctx, param, value):
-    ctx.meta["stixx.debug"] = value
+    if value or "stixx.debug" not in ctx.meta:  # meta is shared: a later default must not undo it
+        ctx.meta["stixx.debug"] = value
+
+
+def _debug_option() -> click.Option:
+    return click.Option(
+        ["--debug"],
+        is_flag=True,
+        expose_value=False,
+        callback=_debug,
+        is_eager=True,
+        help="Show the full traceback of an error.",
+    )
 
 
 

@@ -8,8 +8,8 @@ the same whatever the number of jobs.
 from __future__ import annotations
 
 import math
-import statistics
 from dataclasses import dataclass
+from fractions import Fraction
 
 
 @dataclass(frozen=True)
@@ -53,32 +53,67 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Moments:
+    """Count, sum and sum of squares of a series, kept exactly (integers, or
+    fractions for scores with decimals): the mean and spread of a billion
+    games in constant memory, equal to statistics.fmean and pstdev."""
+
+    __slots__ = ("n", "total", "squares", "low", "high")
+
+    def __init__(self):
+        self.n, self.total, self.squares, self.low, self.high = 0, 0, 0, None, None
+
+    def add(self, x) -> None:
+        if not isinstance(x, int):
+            x = Fraction(x)
+        self.n += 1
+        self.total += x
+        self.squares += x * x
+        self.low = x if self.low is None or x < self.low else self.low
+        self.high = x if self.high is None or x > self.high else self.high
+
+    def __add__(self, other: Moments) -> Moments:
+        both = Moments()
+        both.n, both.total, both.squares = self.n + other.n, self.total + other.total, self.squares + other.squares
+        lows = [x for x in (self.low, other.low) if x is not None]
+        highs = [x for x in (self.high, other.high) if x is not None]
+        both.low, both.high = min(lows, default=None), max(highs, default=None)
+        return both
+
+    def mean(self) -> float:
+        return float(Fraction(self.total) / self.n)
+
+    def sd(self) -> float:
+        mean = Fraction(self.total) / self.n
+        return math.sqrt(float(Fraction(self.squares) / self.n - mean * mean))
+
+
 class Tally:
-    """Running sums of a simulation, added to one game at a time."""
+    """Running sums of a simulation, added to one game at a time, in constant memory."""
 
     def __init__(self, bots: list[str]):
         self.bots = bots
         self.games = 0
         self.wins = [0] * len(bots)
-        self.scores: list[list[float]] = [[] for _ in bots]
-        self.lengths: list[int] = []
+        self.scores = [Moments() for _ in bots]
+        self.lengths = Moments()
 
     def add(self, game: dict) -> None:
         self.games += 1
-        self.lengths.append(game["moves"])
+        self.lengths.add(game["moves"])
         for seat, (score, place) in enumerate(zip(game["scores"], game["places"])):
             self.wins[seat] += place == 1
-            self.scores[seat].append(score)
+            self.scores[seat].add(score)
 
-    def _line(self, wins: int, n: int, scores: list) -> dict:
+    def _line(self, wins: int, n: int, scores: Moments) -> dict:
         lo, hi = wilson(wins, n)
         return {
             "games": n,
             "wins": wins,
             "win_rate": round(wins / n, 4) if n else 0.0,
             "win_rate_95": [round(lo, 4), round(hi, 4)],
-            "mean_score": round(statistics.fmean(scores), 3) if scores else None,
-            "sd_score": round(statistics.pstdev(scores), 3) if scores else None,
+            "mean_score": round(scores.mean(), 3) if scores.n else None,
+            "sd_score": round(scores.sd(), 3) if scores.n else None,
         }
 
     def to_json(self) -> dict:
@@ -92,18 +127,18 @@ class Tally:
             by_bot[bot] = self._line(
                 sum(self.wins[s] for s in mine),
                 self.games * len(mine),
-                [x for s in mine for x in self.scores[s]],
+                sum((self.scores[s] for s in mine), Moments()),
             )
-        lengths = self.lengths or [0]
+        lengths = self.lengths
         return {
             "games": self.games,
             "seats": seats,
             "bots": by_bot,
             "length": {
-                "mean": round(statistics.fmean(lengths), 2),
-                "sd": round(statistics.pstdev(lengths), 2),
-                "min": min(lengths),
-                "max": max(lengths),
+                "mean": round(lengths.mean(), 2) if lengths.n else 0.0,
+                "sd": round(lengths.sd(), 2) if lengths.n else 0.0,
+                "min": lengths.low if lengths.n else 0,
+                "max": lengths.high if lengths.n else 0,
             },
         }
 
@@ -152,12 +187,12 @@ def run(
     Every game's log goes to `logs.write` when given; `advance(n)` hears of
     each finished chunk of games.
     """
-    from .parallel import chunked, ordered_map
+    from .parallel import Stopped, chunked, ordered_map
     from .plugins import get_bot
 
     for bot in set(seats):
         get_bot(game.name, bot)
-    seeds = [f"{seed}-{i}" for i in range(count)]
+    seeds = (f"{seed}-{i}" for i in range(count))  # made as played: -n 1000000000 starts at once
 
     def batches():
         for part in chunked(seeds, 8):
@@ -168,16 +203,29 @@ def run(
 
     tallies = [Tally(seats) for _ in runs]
     chunks = ordered_map(play_batch, batches(), jobs=jobs, executor=executor, scheduler=scheduler)
-    for index, games in enumerate(chunks):
-        for one in games:
-            tallies[index % len(runs)].add(one)
-            if logs is not None:
-                logs.write(one["log"])
-        advance(len(games))
+    stopped = None
+    try:
+        for index, games in enumerate(chunks):
+            if len(runs) > 1 and index % len(runs) == 0:
+                pending = games  # a seed's chunk counts once every variant has played it
+                continue
+            for one in (pending if len(runs) > 1 else []):
+                tallies[0].add(one)
+                if logs is not None:
+                    logs.write(one["log"])
+            for one in games:
+                tallies[index % len(runs)].add(one)
+                if logs is not None:
+                    logs.write(one["log"])
+            advance(len(games) * len(runs))
+    except Stopped as e:  # Ctrl-C or SIGTERM: the report of the games played so far
+        stopped = e
     return {
         "game": game.name,
         "seed": seed,
         "players": len(seats),
         "seat_bots": seats,
         "variants": {rules.variant: tally.to_json() for rules, tally in zip(runs, tallies)},
+        # Stopped by a signal: the figures are those of the games played so far.
+        **({"stopped": stopped.args[0], "exit_code": stopped.exit_code} if stopped else {}),
     }

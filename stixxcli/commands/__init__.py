@@ -61,6 +61,7 @@ scheduler_option = click.option(
 
 
 def jobs_for(jobs: int) -> int:
-    from ..parallel import default_jobs
+    """--jobs as worker processes: 0 is one per core, too many are clamped with a warning."""
+    from ..parallel import jobs_for as sane_jobs
 
-    return jobs or default_jobs()
+    return sane_jobs(jobs, warn=lambda message: click.echo(f"stixx: warning: {message}", err=True))

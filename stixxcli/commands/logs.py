@@ -7,6 +7,7 @@ import sys
 import click
 
 from . import (
+    completes,
     echo_json,
     executor_option,
     jobs_for,
@@ -19,10 +20,29 @@ from . import (
     variant_option,
 )
 
+# A log, a JSON Lines corpus, - (standard input), or a folder of them (see sources.py).
+logs_argument = click.Path(exists=True, allow_dash=True)
+
+
+def _sheet_hint(path: str) -> None:
+    """Refuse a text file that cannot be a log with the command it needs: a
+    paper sheet given without --sheet is the usual case."""
+    if path == "-":
+        return
+    with open(path, "rb") as f:
+        head = f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip()
+    if head and head[:1] not in (b"{", b"["):
+        raise click.UsageError(
+            f"{path} is not JSON, so not a game log; a paper score sheet is scored with: "
+            f"stixx score --sheet {path}"
+        )
+
 
 @click.command()
-@click.argument("logs", nargs=-1, required=True, type=log_argument)
-@click.option("--quiet", "-q", is_flag=True, help="Print only the invalid logs and the count.")
+@click.argument("logs", nargs=-1, required=True, type=logs_argument)
+@click.option(
+    "--quiet", "-q", is_flag=True, help="Print only the invalid logs (and, without --json, the count)."
+)
 @jobs_option
 @executor_option
 @scheduler_option
@@ -32,7 +52,9 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     every move in order, the end and the recorded result.
 
     Each LOG is a JSON file, a JSON Lines corpus (one log a line, read in
-    constant memory) or - for standard input. The first illegal move of a log
+    constant memory), - for standard input, or a folder: its logs and corpora,
+    recursively, in path order. A log of a corpus is named FILE:N, N its line
+    (from 1), as replay --pick N takes it. The first illegal move of a log
     is named with its index (from 0), player, the move and the reason. Verdicts
     come in input order, whatever --jobs. Exit 0 when every log is valid, 1
     otherwise.
@@ -48,15 +70,20 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     from ..progress import on_terminal, progress
 
     total = bad = 0
-    chunks = check_sources(logs, full=as_json, jobs=jobs_for(jobs), executor=executor, scheduler=scheduler)
+    from ..sources import log_files
+
+    sources = list(log_files(logs))
+    chunks = check_sources(sources, full=as_json, jobs=jobs_for(jobs), executor=executor, scheduler=scheduler)
     with progress(on_terminal() and not as_json, None, "validating") as bar:
         for verdicts in chunks:
             for verdict, line in verdicts:
                 total += 1
                 bad += not verdict["valid"]
+                if quiet and verdict["valid"]:
+                    continue
                 if as_json:
                     echo_json(verdict)
-                elif not (quiet and verdict["valid"]):
+                else:
                     bar.print(line)
             bar.advance(len(verdicts))
     if not as_json and (total > 1 or quiet):
@@ -65,7 +92,7 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
 
 
 @click.command()
-@click.argument("files", nargs=-1, type=log_argument, metavar="[LOG | SHEET...]")
+@click.argument("files", nargs=-1, type=logs_argument, metavar="[LOG... | SHEET...]")
 @click.option(
     "--sheet",
     "sheets",
@@ -75,41 +102,52 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     help="Score paper score sheets: this FILE and every other FILE given (- reads standard input).",
 )
 @click.option(
-    "--game", "game_name", metavar="GAME", help="The game of the sheets (default: the one that has sheets)."
+    "--game",
+    "game_name",
+    metavar="GAME",
+    shell_complete=completes("games"),
+    help="The game of the sheets (default: the one that has sheets).",
 )
 @variant_option
 @rules_option
 @json_option
 def score(files, sheets, game_name, variant, rules_file, as_json):
-    """Score a game log, or paper score sheets.
+    """Score game logs, or paper score sheets.
 
     For a log: scores, places after tie-breaks and where each score comes from
-    (the standing, for an unfinished game). With --sheet: each sheet's rows,
-    columns and total, and the ranking of several.
+    (the standing, for an unfinished game). A LOG may be a corpus (a line
+    each) or a folder (its logs, recursively, in path order). With --sheet:
+    each sheet's rows, columns and total, and the ranking of several.
 
     \b
     Examples:
       stixx score game.json
       stixx score club-2026.jsonl --json       # one line per game
+      stixx score logs/                        # every log under the folder
       stixx score --sheet examples/sixto/rulebook-example.txt
       stixx score --sheet examples/sixto/table/*.txt --json
     """
     if sheets:
         return _score_sheets(list(sheets) + list(files), game_name, variant, rules_file, as_json)
-    if len(files) != 1:
-        raise click.UsageError("give one LOG, or paper sheets with --sheet FILE")
+    if not files:
+        raise click.UsageError("give a LOG, or paper sheets with --sheet FILE")
     from ..check import scored_logs
     from ..show import show_result
+    from ..sources import log_files
 
+    paths = list(log_files(files))
+    for path in paths:
+        _sheet_hint(path)
     bad = 0
-    for out, error in scored_logs(files[0]):  # one log, or each of a JSON Lines corpus
-        if error is not None:
-            bad += 1
-            click.echo(f"stixx: error: {error}", err=True)
-        elif as_json:
-            echo_json(out)
-        else:
-            show_result(out)
+    for path in paths:
+        for out, error in scored_logs(path):  # one log, or each of a JSON Lines corpus
+            if error is not None:
+                bad += 1
+                click.echo(f"stixx: error: {error}", err=True)
+            elif as_json:
+                echo_json(out)
+            else:
+                show_result(out)
     sys.exit(1 if bad else 0)
 
 
@@ -129,7 +167,7 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
 
 
 @click.command()
-@click.argument("log", type=log_argument)
+@click.argument("log", type=logs_argument)
 @click.option(
     "--to",
     "to",
@@ -137,8 +175,18 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
     metavar="N",
     help="Show only the state after the first N moves (0: the start).",
 )
-@click.option("--step", is_flag=True, help="Wait for Enter between moves.")
-@click.option("--as-player", "as_player", metavar="P", help="See only what player P (name or seat) knows.")
+@click.option(
+    "--step",
+    is_flag=True,
+    help="One move at a time: Enter the next, b back, N the table after N moves, q quit.",
+)
+@click.option(
+    "--as-player",
+    "as_player",
+    metavar="P",
+    shell_complete=completes("players"),
+    help="See only what player P (name or seat) knows.",
+)
 @click.option(
     "--svg",
     "svg",
@@ -154,7 +202,10 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
     help="Save a replay page of the whole game: one HTML file that opens offline in any browser.",
 )
 @click.option(
-    "--pick", type=click.IntRange(min=0), metavar="N", help="Which log of a JSON Lines file (from 0)."
+    "--pick",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="The log at line N of a JSON Lines file: the N of FILE:N that validate and score print.",
 )
 @json_option
 def replay(log, to, step, as_player, svg, html, pick, as_json):
@@ -170,13 +221,16 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
       stixx replay game.json --json | jq .state
       stixx replay game.json --svg final.svg
       stixx replay game.json --html game.html --as-player Ann
-      stixx replay corpus.jsonl --pick 41 --to 10
+      stixx replay corpus.jsonl --pick 41 --to 10   # corpus.jsonl:41, as validate names it
     """
     from ..engine import plugin_call
     from ..gamelog import read_one
     from ..replays import frame_json, frames, viewer_seat
 
-    data = read_one(log, pick)
+    data = read_one(_one_file(log), pick)
+    moves = len(data["moves"])
+    if to is not None and to > moves:
+        raise click.BadParameter(f"the log has {moves} moves; {to} is past its end", param_hint="--to")
     names = [p.get("name") for p in data.get("players", []) if isinstance(p, dict)]
     viewer = viewer_seat(as_player, names)
     if html:
@@ -193,18 +247,49 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
 
         printer = ReplayPrinter()
     last = None
-    for frame in frames(data, viewer, to):
-        if as_json:
-            echo_json(frame_json(frame, names, viewer))
-        else:
-            # The game's own code draws the table: a failure there names it.
-            plugin_call(frame.game, "render", printer.show, frame.step, frame.move, names, viewer)
-            if step and to is None and sys.stdin.isatty():
-                click.prompt("", default="", show_default=False, prompt_suffix="(Enter for the next move) ")
+    if step and to is None and printer is not None and sys.stdin.isatty():
+        frame = _step_through(data, printer, names, viewer)
         last = frame.step
+    else:
+        for frame in frames(data, viewer, to):
+            if as_json:
+                echo_json(frame_json(frame, names, viewer))
+            else:
+                # The game's own code draws the table: a failure there names it.
+                plugin_call(frame.game, "render", printer.show, frame.step, frame.move, names, viewer)
+            last = frame.step
     if printer and svg:
         printer.save_svg(svg, frame.game)
         click.echo(f"picture of move {last.index} saved to {svg}", err=True)
+
+
+def _one_file(path: str) -> str:
+    """The log file of a LOG argument: itself, or the one log file of a folder."""
+    from ..sources import log_files
+
+    files = list(log_files([path]))
+    if len(files) > 1:
+        shown = ", ".join(files[:3]) + (", ..." if len(files) > 3 else "")
+        raise click.UsageError(f"{path} holds {len(files)} log files ({shown}): replay one of them")
+    return files[0]
+
+
+def _step_through(data, printer, names, viewer):
+    """--step at a terminal: the reader moves on, back or to a move (terminal.step_through)."""
+    from ..engine import plugin_call
+    from ..plugins import get_game
+    from ..replays import Frame
+    from ..terminal import step_through
+
+    game = get_game(data["game"])
+
+    def show(at):
+        move = at.move
+        if move is not None and viewer is not None:
+            move = plugin_call(game, "move_view", at.state.move_view, move, viewer)
+        plugin_call(game, "render", printer.show, at, move, names, viewer)
+
+    return Frame(step_through(data, show), None, game)
 
 
 COMMANDS = [validate, score, replay]

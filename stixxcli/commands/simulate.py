@@ -81,20 +81,34 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
             raise StixxError(f"{other.variant} does not allow {len(seats)} players")
     logs = None
     if out:
-        from ..gamelog import AtomicLines
+        from ..gamelog import AtomicLines, writable
 
+        writable(out, "--out")  # before the first game, not after the last
         logs = AtomicLines(out)
     with progress(on_terminal() and not as_json, count * len(runs), "simulating") as bar:
         report = simulation.run(game, runs, seats, count, seed, logs=logs, jobs=jobs_for(jobs),
                                 executor=executor, scheduler=scheduler, advance=bar.advance)  # fmt: skip
+    stopped = report.pop("exit_code", None)  # Ctrl-C or SIGTERM: 130 or 143
     if logs is not None:
-        logs.commit()
+        if stopped:
+            logs.abort()  # a part of the games is not what --out asked for
+        else:
+            logs.commit()
     if as_json:
-        return echo_json(report)
-    from ..show import show_simulation
+        echo_json(report)
+    else:
+        from ..show import show_simulation
 
-    show_simulation(report)
-    if out:
+        show_simulation(report)
+    if stopped:
+        played = next(iter(report["variants"].values()))["games"]
+        click.echo(
+            f"stixx: stopped ({report['stopped']}) after {played} of {count} games: the figures are "
+            f"theirs{'; ' + out + ' not written' if out else ''}",
+            err=True,
+        )
+        raise SystemExit(stopped)
+    if out and not as_json:
         click.echo(f"{count * len(runs)} logs written to {out}", err=True)
 
 

@@ -1,0 +1,210 @@
+"""Reading what others send: bounded memory for any input, tampered logs
+refused, a corpus with a bad line still read, `extends:` kept to rule files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from robust_measure import stixx as measured
+
+from stixxcli import gamelog
+from stixxcli.errors import LogError, RuleError, StixxError
+
+EXAMPLES = Path(__file__).parent.parent.parent / "examples"
+TRIXO = EXAMPLES / "trixo" / "2-players.json"
+SMALL = {"STIXX_MAX_BYTES": "1M"}  # the same guard as 64 MB, in a second
+
+
+def one_line_of(run) -> str:
+    lines = (run.stdout + run.stderr).splitlines()
+    assert len(lines) == 1, lines[:5]
+    assert "Traceback" not in lines[0] and "internal error" not in lines[0]
+    return lines[0]
+
+
+# Bounded reads ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, stdin",
+    [
+        (["validate", "/dev/zero"], None),
+        (["validate", "-"], b"y\n" * 1_000_000),  # `yes | stixx validate -`
+        (["score", "/dev/zero"], None),
+        (["replay", "/dev/zero"], None),
+        (["score", "--sheet", "/dev/zero"], None),
+        (["score", "--sheet", "-"], b"x" * 3_000_000),
+    ],
+)
+def test_endless_input_ends_with_one_line_in_bounded_memory(args, stdin):
+    run = measured(*args, stdin=stdin, env=SMALL, timeout=60)
+    assert run.code == 1, (run.code, run.stderr[-300:])
+    assert "larger than 1 MB" in one_line_of(run)
+    assert run.peak_mb < 150, run.peak_mb
+    assert run.seconds < 20
+
+
+def test_limit_is_64_mb_by_default_and_refuses_dev_zero():
+    run = measured("validate", "/dev/zero", timeout=120)
+    assert run.code == 1
+    assert "larger than 64 MB" in one_line_of(run)
+    assert run.peak_mb < 400, run.peak_mb  # 64 MB read, nothing more kept
+
+
+def test_a_log_under_the_limit_still_reads(tmp_path):
+    run = measured("validate", TRIXO, env={"STIXX_MAX_BYTES": "200K"})
+    assert run.code == 0, run.stderr
+    run = measured("validate", TRIXO, env={"STIXX_MAX_BYTES": "2K"})
+    assert run.code == 1 and "larger than 2 KB" in one_line_of(run)
+
+
+@pytest.mark.parametrize("value", ["lots", "0", "-5", "1T", "9" * 40])
+def test_a_bad_limit_is_a_usage_error(value):
+    run = measured("validate", TRIXO, env={"STIXX_MAX_BYTES": value})
+    assert run.code == 2
+    assert "STIXX_MAX_BYTES" in one_line_of(run)
+
+
+def test_max_bytes_units(monkeypatch):
+    for raw, value in [
+        ("", 64 * 2**20),
+        ("1000", 1000),
+        ("500K", 500 * 1024),
+        ("2m", 2 * 2**20),
+        ("1G", 2**30),
+    ]:
+        monkeypatch.setenv("STIXX_MAX_BYTES", raw)
+        assert gamelog.max_bytes() == value
+
+
+def test_a_long_line_in_a_corpus_stops_reading_with_a_verdict(tmp_path, monkeypatch):
+    monkeypatch.setenv("STIXX_MAX_BYTES", "10K")
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    assert len(one) < 10_000
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one + "\n" + "[" + "0," * 20_000 + "0]\n" + one + "\n")
+    got = list(gamelog.raw_logs(corpus))
+    assert [w for w, _ in got] == [f"{corpus}:1", f"{corpus}:2"]
+    assert isinstance(got[1][1], LogError) and "line 2 is larger than 10 KB" in str(got[1][1])
+
+
+def test_a_corpus_whose_first_line_is_garbage_is_read_line_by_line(tmp_path):
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text('{"format": "stixxcli-log/1", "ga\n' + one + "\n\nnot json\n" + one + "\n")
+    run = measured("validate", corpus)
+    lines = run.stdout.splitlines()
+    assert run.code == 1
+    assert [line.split(": ", 1)[0] for line in lines] == [f"{corpus}:{n}" for n in (1, 2, 4, 5)]
+    assert "invalid JSON" in lines[0] and "invalid JSON" in lines[2]
+    assert "valid trixo game" in lines[1] and "valid trixo game" in lines[3]
+
+
+def test_a_pretty_printed_log_is_still_one_document(tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(json.loads(TRIXO.read_text()), indent=2))
+    [(where, log)] = list(gamelog.load_logs(path))
+    assert where == str(path) and log["game"] == "trixo"
+
+
+def test_read_bounded_refuses_past_the_limit(tmp_path, monkeypatch):
+    monkeypatch.setenv("STIXX_MAX_BYTES", "100")
+    path = tmp_path / "sheet.txt"
+    path.write_bytes(b"x" * 100)
+    assert gamelog.read_bounded(path) == b"x" * 100
+    path.write_bytes(b"x" * 101)
+    with pytest.raises(StixxError, match="larger than 100 bytes"):
+        gamelog.read_bounded(path)
+
+
+# Tampered logs ----------------------------------------------------------------------
+
+
+def _trixo() -> dict:
+    return json.loads(TRIXO.read_text())
+
+
+def test_a_second_finished_key_is_refused(tmp_path):
+    text = json.dumps(_trixo())
+    assert text.endswith("}")
+    tampered = text[:-1] + ', "finished": false}'
+    path = tmp_path / "t.json"
+    path.write_text(tampered)
+    run = measured("validate", path)
+    assert run.code == 1
+    assert "the key 'finished' appears twice" in one_line_of(run)
+
+
+def test_duplicate_keys_deep_inside_are_refused_too():
+    log = _trixo()
+    text = json.dumps(log).replace('{"seat": 0', '{"seat": 1, "seat": 0', 1)
+    with pytest.raises(LogError, match="'seat' appears twice"):
+        gamelog.parse_json(text, "x")
+
+
+def test_two_players_of_one_name_are_refused_as_play_refuses_them(tmp_path):
+    log = _trixo()
+    log["players"][1]["name"] = log["players"][0]["name"]
+    with pytest.raises(LogError, match="two players are called"):
+        gamelog.check_envelope(log)
+    path = tmp_path / "same.json"
+    path.write_text(json.dumps(log))
+    run = measured("validate", path)
+    assert run.code == 1 and "two players are called" in one_line_of(run)
+
+
+# extends: ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def secret(tmp_path):
+    """A file no rule file should ever read, let alone quote."""
+    path = tmp_path / "secret.txt"
+    path.write_text("password: hunter2\n")
+    yaml_path = tmp_path / "elsewhere" / "notes.yaml"
+    yaml_path.parent.mkdir()
+    yaml_path.write_text("hunter2: 1\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    "extends, says",
+    [
+        ("{secret}", "names a variant"),
+        ("../secret.txt", "names a variant"),
+        ("../../../../../../etc/passwd", "names a variant"),
+        ("/etc/passwd.yaml", "relative to this file"),
+        ("{secret_yaml}", "relative to this file"),
+        ("~/x.yaml", "relative to this file"),
+        ("missing.yaml", "no such file"),
+        ("no such variant", "names a variant"),
+    ],
+)
+def test_extends_names_a_variant_or_a_relative_yaml_path(tmp_path, secret, extends, says):
+    from stixxcli.plugins import get_game
+    from stixxcli.rules import resolve
+
+    extends = extends.format(secret=secret, secret_yaml=tmp_path / "elsewhere" / "notes.yaml")
+    house = tmp_path / "rules" / "house.yaml"
+    house.parent.mkdir()
+    house.write_text(f"extends: '{extends}'\n")
+    with pytest.raises(RuleError) as caught:
+        resolve(get_game("trixo"), path=house)
+    assert says in str(caught.value)
+    assert "hunter2" not in str(caught.value)
+
+
+def test_extends_a_relative_yaml_path_works(tmp_path):
+    from stixxcli.plugins import get_game
+    from stixxcli.rules import resolve
+
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "common.yaml").write_text("extends: standard\nhand_size: 3\n")
+    (tmp_path / "mine").mkdir()
+    house = tmp_path / "mine" / "house.yaml"
+    house.write_text("extends: ../base/common.yaml\nmax_stack: 2\n")
+    rules = resolve(get_game("trixo"), path=house)
+    assert rules.values["hand_size"] == 3 and rules.values["max_stack"] == 2
+    assert [p.name for p in rules.chain][:2] == ["house.yaml", "common.yaml"]
