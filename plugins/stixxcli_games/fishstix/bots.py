@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from stixxcli.game import Bot
 
-from .board import turned_round
-from .grid import Grid, Placement
+from .board import FISH_PER_STICK, turned_round
 from .notation import read_exact
 
 
@@ -25,9 +24,10 @@ class GreedyBot(Bot):
         self.kinds = list(rules["kinds"])
         self.index = {name: i for i, name in enumerate(self.kinds)}
         self.target = rules["target_points"]
-        # The bot's own copy of the grid, brought up to date from the view's
-        # list of sticks placed: only the sticks new since its last turn.
-        self.grid = Grid()
+        # The bot's own copy of the grid's cells, brought up to date from the
+        # view's list of sticks placed: only the sticks new since its last turn.
+        self.cells: dict[tuple[int, int], int] = {}
+        self.seen = 0
         self.fish_of: dict[str, tuple] = {}
 
     def _fish(self, text: str) -> tuple:
@@ -36,40 +36,72 @@ class GreedyBot(Bot):
             fish = self.fish_of[text] = read_exact(text, self.index)
         return fish
 
-    def choose(self, view, choice):
+    def _cells(self, view) -> dict:
         placed = view["grid"]
-        grid = self.grid
-        if len(placed) < len(grid.placements):  # another game's view: start again
-            grid = self.grid = Grid()
-        for p in placed[len(grid.placements) :]:
-            grid.place(
-                Placement(p["stick"], p["turned"], p["column"], p["row"], p["seat"], self._fish(p["fish"]))
-            )
+        if len(placed) < self.seen:  # not the game it saw last: start again
+            self.cells, self.seen = {}, 0
+        cells = self.cells
+        for p in placed[self.seen :]:
+            column, row = p["column"], p["row"]
+            for i, f in enumerate(self._fish(p["fish"])):
+                cells[(column, row + i)] = f
+        self.seen = len(placed)
+        return cells
+
+    def choose(self, view, choice):
+        """The options are the state's PlaceOptions: every distinct stick in hand
+        (`numbers`), both ways up, at every legal place (`spots`)."""
+        cells = self._cells(view)
         hand = view["hands"][choice.seat]
         track = view["tracks"][choice.seat]
         need = [self.target - track[kind] for kind in self.kinds]
-        run_through = grid.run_through
-        runs: dict[tuple, int] = {}  # (fish, column, row) -> run length, shared by the options
-        ways: dict[tuple, tuple] = {}
-        best, most = [], -1
-        for option in choice.options:
-            way = (option["hand"], option["turned"])
-            fish = ways.get(way)
-            if fish is None:
-                fish = self._fish(hand[way[0] - 1])
-                fish = ways[way] = turned_round(fish) if way[1] else fish
-            column, row = option["column"], option["row"]
-            gained = [0] * len(need)
+        options = choice.options
+        spots = options.spots
+        ways, way_fish = [], []
+        for number in options.numbers:
+            fish = self._fish(hand[number - 1])
+            ways += [(number, False), (number, True)]
+            way_fish += [fish, turned_round(fish)]
+        # Which ways up show fish f at position i of the stick.
+        showing: list[dict] = [{} for _ in range(FISH_PER_STICK)]
+        for w, fish in enumerate(way_fish):
             for i, f in enumerate(fish):
-                key = (f, column, row + i)
-                length = runs.get(key)
-                if length is None:
-                    length = runs[key] = run_through(f, column, row + i)
-                if length >= 2:
-                    gained[f >> 1] += length
-            useful = sum(min(g, n) for g, n in zip(gained, need))
+                showing[i].setdefault(f, []).append(w)
+        # Only a cell beside a fish can score: for each place and each of its
+        # cells with a fish directly left or right, the ways up whose fish there
+        # would line up, and the points that line would give.
+        gains: dict[tuple, dict] = {}  # (way, spot index) -> {kind: points}
+        for s, (column, top) in enumerate(spots):
+            for i in range(FISH_PER_STICK):
+                row = top + i
+                left, right = cells.get((column - 1, row)), cells.get((column + 1, row))
+                if left is None and right is None:
+                    continue
+                runs = {}
+                if left is not None:
+                    n, c = 1, column - 2
+                    while cells.get((c, row)) == left:
+                        n, c = n + 1, c - 1
+                    runs[left] = n
+                if right is not None:
+                    n, c = 1, column + 2
+                    while cells.get((c, row)) == right:
+                        n, c = n + 1, c + 1
+                    runs[right] = runs.get(right, 0) + n
+                for f, n in runs.items():
+                    for w in showing[i].get(f, ()):
+                        gained = gains.setdefault((w, s), {})
+                        gained[f >> 1] = gained.get(f >> 1, 0) + n + 1
+        best, most = [], 0
+        for key, gained in gains.items():
+            useful = sum(min(g, need[k]) for k, g in gained.items())
             if useful > most:
-                best, most = [option], useful
-            elif useful == most:
-                best.append(option)
-        return self.rng.choice(best)
+                best, most = [key], useful
+            elif useful == most and useful:
+                best.append(key)
+        if not best:  # nothing useful anywhere: every option is as good
+            return options[self.rng.randrange(len(options))]
+        best.sort()  # in the options' order, so a seed plays one game
+        w, s = self.rng.choice(best)
+        (number, turned), (column, row) = ways[w], spots[s]
+        return {"hand": number, "turned": turned, "column": column, "row": row}

@@ -39,8 +39,10 @@ class Grid:
     def __init__(self):
         self.cells: dict[tuple[int, int], int] = {}  # (column, row) -> fish
         self.placements: list[Placement] = []
-        self.open: set[tuple[int, int]] = set()  # every legal (column, top row)
-        self.sorted_open: list[tuple[int, int]] = []  # the same, in order
+        # Every legal (column, top row): a set to ask, and a sorted list so that
+        # the options, and so the games a seed plays, come in one order.
+        self.open: set[tuple[int, int]] = set()
+        self.sorted_open: list[tuple[int, int]] = []
 
     def place(self, placement: Placement) -> None:
         cells, open_, ordered = self.cells, self.open, self.sorted_open
@@ -57,10 +59,9 @@ class Grid:
         # Places beside the new fish that are still empty become legal: in each
         # neighbouring column, every run of 4 empty cells that shares a row with
         # the new stick (top rows row-3 .. row+3).
-        first = row - FISH_PER_STICK + 1
         for side in (column - 1, column + 1):
             empty = 0  # empty cells in a row, ending at r
-            for r in range(first, row + 2 * FISH_PER_STICK - 1):
+            for r in range(row - FISH_PER_STICK + 1, row + 2 * FISH_PER_STICK - 1):
                 if (side, r) in cells:
                     empty = 0
                     continue
@@ -134,7 +135,7 @@ class Grid:
 
     def places(self) -> list[tuple[int, int]]:
         """Every (column, top row) where a stick may stand now, in order (a copy)."""
-        return list(self.sorted_open)
+        return self.sorted_open[:]
 
     def bounds(self) -> tuple[int, int, int, int]:
         """Smallest and largest column and row holding a fish."""

@@ -12,6 +12,7 @@ well-written stick may be dealt or drawn, and only the pile's size counts.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from stixxcli.errors import IllegalMove
@@ -84,6 +85,10 @@ class FishStixState(State):
         self.pile = pile
         self.open_deck = pile is None
         self.pile_size = sum(pile.values()) if pile is not None else pile_size
+        # The pile listed in text order, for a draw by its index (kept up to date
+        # rather than sorted every turn).
+        self.pile_list = sorted(s for s, n in pile.items() for _ in range(n)) if pile is not None else None
+        self._scored = None  # (fish, column, row, points) worked out by turn(), for apply
         # Every stick that can be met, by its text: the deck's, and with an open
         # deck every stick dealt or drawn so far.
         self.fish = deck.fish if pile is not None else dict(deck.fish)
@@ -122,6 +127,7 @@ class FishStixState(State):
         stick, fish = self._answer_stick(seat, answer)
         column, row = answer["column"], answer["row"]
         points = self.grid.points(fish, column, row, self.kinds)
+        self._scored = (fish, column, row, points)
         draw = None
         if not self.fills_all(seat, points) and self.pile_size:
             draw = yield Chance("draw", self.draw_prompt, self._draw, self._read_draw, seat=seat)
@@ -181,7 +187,11 @@ class FishStixState(State):
                         answer = {"hand": number, "turned": turned, "column": column, "row": row}
                         scoring.append((notation.place_text(answer), points))
             grouped.append((number, stick, scoring))
-        every = [notation.place_text(o) for o in options] if all else None
+        if all:
+            ordered = sorted(options, key=lambda o: (o["hand"], o["turned"], o["column"], o["row"]))
+            every = [notation.place_text(o) for o in ordered]
+        else:
+            every = None
         return notation.help_text(grouped, spots, every)
 
     def _answer_stick(self, seat: int, answer) -> tuple[str, tuple]:
@@ -199,13 +209,7 @@ class FishStixState(State):
         if self.open_deck:
             # Resumed without typed chance: a stick of the rules' deck stands in.
             return rng.choice(self.deck.sticks)
-        # The k-th stick of the pile in text order, as if the pile were listed.
-        k = rng.randrange(self.pile_size)
-        for stick, n in sorted(self.pile.items()):
-            if k < n:
-                return stick
-            k -= n
-        raise AssertionError("the pile holds fewer sticks than it counts")
+        return self.pile_list[rng.randrange(self.pile_size)]
 
     def _read_draw(self, text: str) -> str:
         stick = notation.read_stick(self.deck, text, self.open_deck)
@@ -259,7 +263,12 @@ class FishStixState(State):
             )
         if not self.grid.fits(column, row):
             raise IllegalMove(self.place_problem(fish, column, row))
-        points = self.grid.points(fish, column, row, self.kinds)
+        scored = self._scored
+        if scored is not None and scored[0] is fish and scored[1] == column and scored[2] == row:
+            points = scored[3]  # the same stick at the same place on the same grid: turn() just did it
+        else:
+            points = self.grid.points(fish, column, row, self.kinds)
+        self._scored = None
         self._check_points(recorded, points)
         fills_all = bool(points) and self.fills_all(seat, points)
         if fills_all or not self.pile_size:
@@ -305,6 +314,7 @@ class FishStixState(State):
                 self.pile[draw] -= 1
                 if not self.pile[draw]:
                     del self.pile[draw]
+                del self.pile_list[bisect_left(self.pile_list, draw)]
             self.pile_size -= 1
         self.turns += 1
         if fills_all:
@@ -369,7 +379,7 @@ class FishStixState(State):
             hands.append(list(hand) if viewer is None or viewer == seat else {"sticks": len(hand)})
         pile: dict = {"sticks": self.pile_size}
         if viewer is None and not self.open_deck:
-            pile["contents"] = sorted(s for s, n in self.pile.items() for _ in range(n))
+            pile["contents"] = list(self.pile_list)
         # The sticks on the table, in the order played. Each entry is made once (a
         # bot reads the view every turn, validation never), so readers must not change them.
         shown = self._grid_view
