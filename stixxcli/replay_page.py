@@ -26,7 +26,7 @@ header h1{font-size:20px;margin:0}
 header p{margin:4px 0 0;font-size:13px;color:#d8d2c4}
 main{display:flex;flex-wrap:wrap;gap:16px;padding:14px}
 #board{flex:1 1 720px;min-width:320px}
-#board svg{max-width:100%;height:auto;border:1px solid #ccc;border-radius:8px;background:#fbf8f0}
+#board svg{width:100%;height:auto;border:1px solid #ccc;border-radius:8px;background:#fbf8f0}
 aside{flex:0 1 380px;min-width:280px}
 .controls{display:flex;gap:6px;align-items:center;margin-bottom:6px}
 .controls button{font-size:16px;min-width:42px;padding:4px 8px;cursor:pointer}
@@ -125,7 +125,7 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
         scores = plugin_call(game, "standing", state.standing, viewer)
         # Places follow the game's own tie-breaks, which may rest on secrets until the end.
         places = None
-        if viewer is None or state.over:
+        if viewer is None or state.over or not game.hidden_information:
             places = list(plugin_call(game, "result", state.result).places)
         step = {"svg": svg, "scores": [_score(s) for s in scores], "places": places, "over": bool(state.over)}
         if at.move is not None:
@@ -159,10 +159,10 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
 <section id="board">{steps[start]["svg"]}</section>
 <aside>
 <div class="controls">
-<button id="first" title="the start (Home)">&#x23EE;</button>
+<button id="first" title="the start (Home)">|&#x25C0;</button>
 <button id="prev" title="previous move (left arrow)">&#x25C0;</button>
 <button id="next" title="next move (right arrow)">&#x25B6;</button>
-<button id="last" title="the last move (End)">&#x23ED;</button>
+<button id="last" title="the last move (End)">&#x25B6;|</button>
 </div>
 <input id="slider" type="range" min="0" max="{len(steps) - 1}" value="{start}" aria-label="move">
 <div id="counter">move {start} of {len(steps) - 1}</div>

@@ -218,8 +218,11 @@ def test_trixo_draws_each_stack_with_its_height_and_the_collections(name):
         assert totals == {s: sum(c.values()) for s, c in enumerate(view["collected"])}
         free = {g.get("data-cell") for g in by_class(root, "free")}
         assert not free & set(drawn)
+        room = {g.get("data-cell") for g in stacks if by_class(g, "free-stack")}
         if view["over"]:
-            assert free == set()
+            assert free == set() and room == set()
+        else:
+            assert room == {cell for cell, (height, _) in drawn.items() if height < state.max_stack}
 
 
 def test_trixo_free_cells_are_the_legal_placements():

@@ -134,12 +134,14 @@ def draw_svg(state, viewer: int | None = None) -> str:
         fill="#444444",
     )
 
-    # The cells the next symbol tile may go on (empty cells; stacks are marked on the stack).
-    free = set()
+    # The cells the next symbol tile may go on: empty cells, and stacks with room
+    # (a stack takes any symbol but the one on top, so some symbol always fits).
+    free, stackable = set(), set()
     if not view["over"]:
         for kind in SYMBOLS:
-            free.update(c for c in placements(layout, kind, state.max_stack) if c not in layout)
-    # Where the 3x3 window stands now, when the tiles already fill it one way.
+            legal = placements(layout, kind, state.max_stack)
+            free.update(c for c in legal if c not in layout)
+            stackable.update(c for c in legal if c in layout)
     for r in rows:
         for c in cols:
             x, y = grid_x + (c - cols.start) * CELL, grid_y + (r - rows.start) * CELL
@@ -203,6 +205,23 @@ def draw_svg(state, viewer: int | None = None) -> str:
                     fill="#ffffff",
                 )
             )
+        if (r, c) in stackable:
+            parts.insert(
+                0,
+                tag(
+                    "rect",
+                    x=x + 5,
+                    y=y + 5,
+                    width=CELL - 10,
+                    height=CELL - 10,
+                    rx=10,
+                    fill="none",
+                    stroke="#2a8a2a",
+                    stroke_width=2.5,
+                    stroke_dasharray="6 4",
+                    class_="free-stack",
+                ),
+            )
         d.add(group(parts, class_="stack", data_cell=f"{r},{c}", data_height=len(stack), data_top=stack[-1]))
     if layout:
         window_text = "one 3x3 window" if fits(layout) else ""
@@ -216,7 +235,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
         d.text(
             grid_x - 40,
             grid_y + grid_h + 42,
-            "green dashes: where the next tile may go",
+            "green dashes: where the next tile may go (a stack: on top)",
             size=12,
             fill="#444444",
         )
