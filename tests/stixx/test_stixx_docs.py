@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+from stixxcli_games.stixx.board import board
+from stixxcli_games.stixx.notation import numbering
 from stixxcli_games.stixx.render import draw_board
 
 from stixxcli.check import check_log
@@ -15,9 +17,16 @@ PAGE = (ROOT / "docs" / "games" / "stixx.md").read_text(encoding="utf-8")
 EXAMPLE = ROOT / "examples" / "stixx" / "2-players.json"
 
 
-def test_board_drawing_is_the_rendered_board(kit):
+def test_board_drawing_is_the_numbering_the_prompt_shows(kit):
     drawing = re.search(r"```\n( +•━━ 0 .*?)```", PAGE, flags=re.S).group(1)
-    assert drawing.rstrip("\n") == draw_board(kit.start()).plain
+    assert drawing.rstrip("\n") == numbering(board(2))
+    layout_chance = next(kit.game.setup(kit.rules(), ["Ann", "Bob"]))
+    assert numbering(board(2)) in layout_chance.prompt
+    # The terminal board puts the same ids on the same places, each with its colour letter.
+    rendered = draw_board(kit.start()).plain.splitlines()
+    assert len(rendered) == len(drawing.rstrip("\n").splitlines())
+    for stixx in range(42):
+        assert any(f"{kit.layout[stixx][0]}{stixx}" in line for line in rendered)
 
 
 def test_move_examples_are_the_example_log():

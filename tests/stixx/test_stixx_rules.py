@@ -8,7 +8,7 @@ from stixxcli_games.stixx.state import EMPTY, FULL_COLOUR, ISOLATED
 from stixxcli.check import check_log
 from stixxcli.engine import drive
 from stixxcli.errors import IllegalMove, RuleError
-from stixxcli.replay import replay
+from stixxcli.replays import replay
 from stixxcli.rules import check_log_rules, resolve
 
 

@@ -9,7 +9,7 @@ colour token per player (each a private outcome). It is recorded as
 from __future__ import annotations
 
 from stixxcli.errors import IllegalSetup, RuleError
-from stixxcli.game import Chance, Game, IllegalMove, Param, require
+from stixxcli.game import Chance, Game, Param
 
 COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"]
 
@@ -56,24 +56,32 @@ class Stixx(Game):
             "the game ends when a player holds every stixx of their colour",
         ),
     ]
+    # The shapes of a move and of the setup, checked by the core before `apply`
+    # and `start`; the rules (which stixx, whose turn, which colours) are
+    # checked there. Limits hold for every rule set: at most 6 seats, 42 stixx.
     move_schema = {
         "type": "object",
         "required": ["seat", "option"],
         "additionalProperties": False,
         "properties": {
-            "seat": {"type": "integer", "minimum": 0, "description": "the seat that acts"},
+            "seat": {"type": "integer", "minimum": 0, "maximum": 5, "description": "the seat that acts"},
             "option": {
                 "enum": ["A", "B", "C"],
                 "description": "A take one; B reveal and take two; C challenge",
             },
             "takes": {
                 "type": "array",
-                "items": {"type": "integer", "minimum": 0},
+                "items": {"type": "integer", "minimum": 0, "maximum": 41},
                 "maxItems": 2,
                 "description": "stixx ids taken in order; B and a right C take two, "
                 "or one when the game ended after it",
             },
-            "target": {"type": "integer", "minimum": 0, "description": "C: the challenged seat"},
+            "target": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 5,
+                "description": "C: the challenged seat",
+            },
             "colour": {"type": "string", "description": "C: the colour named"},
             "correct": {"type": "boolean", "description": "C: whether the colour was right"},
         },
@@ -82,13 +90,11 @@ class Stixx(Game):
                 "if": {"properties": {"option": {"const": "A"}}},
                 "then": {
                     "required": ["takes"],
-                    "properties": {"takes": {"minItems": 1, "maxItems": 1}},
-                    "not": {
-                        "anyOf": [
-                            {"required": ["target"]},
-                            {"required": ["colour"]},
-                            {"required": ["correct"]},
-                        ]
+                    "properties": {
+                        "takes": {"minItems": 1, "maxItems": 1},
+                        "target": False,
+                        "colour": False,
+                        "correct": False,
                     },
                 },
             },
@@ -96,13 +102,11 @@ class Stixx(Game):
                 "if": {"properties": {"option": {"const": "B"}}},
                 "then": {
                     "required": ["takes"],
-                    "properties": {"takes": {"minItems": 1}},
-                    "not": {
-                        "anyOf": [
-                            {"required": ["target"]},
-                            {"required": ["colour"]},
-                            {"required": ["correct"]},
-                        ]
+                    "properties": {
+                        "takes": {"minItems": 1},
+                        "target": False,
+                        "colour": False,
+                        "correct": False,
                     },
                 },
             },
@@ -112,7 +116,11 @@ class Stixx(Game):
                     "required": ["target", "colour", "correct"],
                     "if": {"properties": {"correct": {"const": True}}},
                     "then": {"required": ["takes"], "properties": {"takes": {"minItems": 1}}},
-                    "else": {"properties": {"takes": {"maxItems": 0}}},
+                    "else": {
+                        "properties": {
+                            "takes": {"maxItems": 0, "description": "a wrong challenge takes nothing"}
+                        }
+                    },
                 },
             },
         ],
@@ -125,7 +133,9 @@ class Stixx(Game):
             "layout": {
                 "type": "array",
                 "items": {"type": "string"},
-                "description": "the colour of each stixx, by id (42 on the standard board)",
+                "minItems": 12,
+                "maxItems": 42,
+                "description": "the colour of each stixx, by id (42 on the standard board, 12 on radius 1)",
             },
             "secret_colours": {
                 "type": "array",
@@ -133,9 +143,14 @@ class Stixx(Game):
                 "minItems": 2,
                 "maxItems": 6,
                 "uniqueItems": True,
-                "description": "each seat's secret colour token",
+                "description": "each seat's secret colour token: one per seat, no colour twice",
             },
-            "starts": {"type": "integer", "minimum": 0, "description": "the seat that plays first (0)"},
+            "starts": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 5,
+                "description": "the seat that plays first (0)",
+            },
         },
     }
 
@@ -204,56 +219,35 @@ class Stixx(Game):
         from .layout import layout_problem
         from .state import StixxState
 
+        # The core has checked the setup's shape (setup_schema); these are the rules.
         colours = list(rules["colours"])
         grid = board(rules["board_radius"])
+        names = setup["layout"]
+        if len(names) != grid.size:
+            raise IllegalSetup(f"the layout must give {grid.size} colours, one per stixx, not {len(names)}")
+        number = {c: i for i, c in enumerate(colours)}
         try:
-            if not isinstance(setup, dict):
-                raise IllegalSetup("the setup must be a JSON object")
-            extra = [k for k in setup if k not in ("layout", "secret_colours", "starts")]
-            if extra:
-                raise IllegalSetup(
-                    f"the setup has an unknown key {extra[0]!r} (keys: layout, secret_colours, starts)"
-                )
-            names = require(setup, "layout", list, "the setup")
-            if len(names) != grid.size:
-                raise IllegalSetup(
-                    f"the layout must give {grid.size} colours, one per stixx, not {len(names)}"
-                )
-            number = {c: i for i, c in enumerate(colours)}
-            try:
-                layout = [number[c] for c in names]
-            except (KeyError, TypeError):  # an unknown colour, or not text: say which
-                layout = [
-                    _colour_number(c, colours, f"layout item {i} (stixx {i})") for i, c in enumerate(names)
-                ]
-            problem = layout_problem(
-                grid, layout, colours, rules["stixx_per_colour"], rules["centre_star_all_colours"]
+            layout = [number[c] for c in names]
+        except KeyError:  # an unknown colour: say which
+            layout = [_colour_number(c, colours, f"layout item {i} (stixx {i})") for i, c in enumerate(names)]
+        problem = layout_problem(
+            grid, layout, colours, rules["stixx_per_colour"], rules["centre_star_all_colours"]
+        )
+        if problem:
+            raise IllegalSetup(problem)
+        tokens = setup["secret_colours"]
+        if len(tokens) != len(players):
+            raise IllegalSetup(
+                f"secret_colours must give one colour per player: {len(players)}, not {len(tokens)}"
             )
-            if problem:
-                raise IllegalSetup(problem)
-            tokens = require(setup, "secret_colours", list, "the setup")
-            if len(tokens) != len(players):
-                raise IllegalSetup(
-                    f"secret_colours must give one colour per player: {len(players)}, not {len(tokens)}"
-                )
-            secret = [
-                _colour_number(c, colours, f"the secret colour of seat {i}") for i, c in enumerate(tokens)
-            ]
-            for seat, c in enumerate(secret):
-                if secret.index(c) != seat:
-                    raise IllegalSetup(
-                        f"secret colours repeat: seats {secret.index(c)} and {seat} "
-                        f"both hold {colours[c]}, but there is one token of each colour"
-                    )
-            starts = setup.get("starts", 0)
-            if not isinstance(starts, int) or isinstance(starts, bool) or not 0 <= starts < len(players):
-                raise IllegalSetup(f"starts must be a seat 0-{len(players) - 1}, not {starts!r}")
-        except IllegalMove as e:  # from require(): the same reason, as a setup error
-            raise IllegalSetup(e.message) from None
+        secret = [_colour_number(c, colours, f"the secret colour of seat {i}") for i, c in enumerate(tokens)]
+        starts = setup.get("starts", 0)
+        if starts >= len(players):
+            raise IllegalSetup(f"starts must be a seat 0-{len(players) - 1}, not {starts!r}")
         return StixxState(rules, players, grid, layout, secret, starts)
 
 
-def _colour_number(value, colours: list[str], what: str) -> int:
-    if not isinstance(value, str) or value not in colours:
+def _colour_number(value: str, colours: list[str], what: str) -> int:
+    if value not in colours:
         raise IllegalSetup(f"{what} is {value!r}, not a colour of these rules ({', '.join(colours)})")
     return colours.index(value)

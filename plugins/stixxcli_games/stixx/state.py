@@ -14,17 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stixxcli.errors import IllegalMove
-from stixxcli.game import Choice, Result, State, places, require
+from stixxcli.game import Choice, Result, State, places
 
 from . import notation
 from .board import Board
 from .layout import conflicts
-
-MOVE_KEYS = {
-    "A": ("seat", "option", "takes"),
-    "B": ("seat", "option", "takes"),
-    "C": ("seat", "option", "target", "colour", "correct", "takes"),
-}
 
 # Why a game ended, as `view()` and the breakdown say it.
 FULL_COLOUR, ISOLATED, EMPTY = "full colour", "marker isolated", "board empty"
@@ -193,17 +187,14 @@ class StixxState(State):
     def apply(self, move: dict) -> None:
         if self.over:
             raise IllegalMove(f"the game is already over ({self.end})")
-        seat = require(move, "seat", int)
+        # The core has checked the move's shape (Stixx.move_schema): its keys and
+        # their types. What follows are the rules.
+        seat = move["seat"]
         if seat != self.seat:
             raise IllegalMove(
                 f"wrong player: it is {self.names[self.seat]}'s turn (seat {self.seat}), not seat {seat}"
             )
-        option = require(move, "option", str)
-        if option not in MOVE_KEYS:
-            raise IllegalMove(f'option must be "A", "B" or "C", not {option!r}')
-        extra = [k for k in move if k not in MOVE_KEYS[option]]
-        if extra:
-            raise IllegalMove(f"option {option} has no {extra[0]!r} (keys: {', '.join(MOVE_KEYS[option])})")
+        option = move["option"]
         turn = self.turns + 1
         if option != "A" and not self.options_allowed():
             raise IllegalMove(
@@ -221,8 +212,8 @@ class StixxState(State):
                 )
             takes = self._check_takes(move, seat, 2)
         else:
-            target = require(move, "target", int)
-            if not 0 <= target < len(self.names):
+            target = move["target"]
+            if target >= len(self.names):
                 raise IllegalMove(f"there is no seat {target} to challenge: seats 0-{len(self.names) - 1}")
             if target == seat:
                 raise IllegalMove("a player cannot challenge themselves")
@@ -232,10 +223,10 @@ class StixxState(State):
                     f"{self.revealed_at[target]}: only hidden colours may be "
                     "challenged (challenge_revealed)"
                 )
-            colour = require(move, "colour", str)
+            colour = move["colour"]
             if colour not in self.colours:
                 raise IllegalMove(f"{colour!r} is not a colour of these rules ({', '.join(self.colours)})")
-            correct = require(move, "correct", bool)
+            correct = move["correct"]
             truth = self.colours[self.secret[target]] == colour
             if correct != truth:
                 raise IllegalMove(
@@ -246,12 +237,7 @@ class StixxState(State):
             if correct:
                 takes = self._check_takes(move, seat, 2)
             else:
-                if move.get("takes", []) != []:
-                    raise IllegalMove(
-                        "a wrong challenge takes nothing: the turn passes to "
-                        f"{self.names[target]}, so the move holds no takes"
-                    )
-                takes = []
+                takes = []  # the schema allows none
                 passes_to = target
             self.challenges.append(
                 {"turn": turn, "seat": seat, "target": target, "colour": colour, "correct": correct}
@@ -275,21 +261,10 @@ class StixxState(State):
     def _check_takes(self, move: dict, seat: int, count: int) -> list[tuple[int, str | None]]:
         """The move's takes, each checked against the board before anything
         changes, with the end each one brings (None: the game goes on)."""
-        takes = require(move, "takes", list)
-        what = (
-            "option A takes one stixx"
-            if count == 1
-            else f"option {move['option']} takes two stixx in sequence"
-        )
-        if not takes:
-            raise IllegalMove(f'{what}, but "takes" is empty')
-        if len(takes) > count:
-            raise IllegalMove(f'{what}, but "takes" holds {len(takes)}')
+        takes = move["takes"]  # one or two stixx ids (0-41), as the schema says
         marker, gone, ends = self.marker, None, []
         for n, stixx in enumerate(takes):
-            if not isinstance(stixx, int) or isinstance(stixx, bool):
-                raise IllegalMove(f"take {n + 1} must be a stixx id (a whole number), not {stixx!r}")
-            if not 0 <= stixx < self.board.size:
+            if stixx >= self.board.size:
                 raise IllegalMove(f"there is no stixx {stixx}: ids run from 0 to {self.board.size - 1}")
             if not self.on_board[stixx] or stixx == gone:
                 who = self.taken_by.get(stixx)
@@ -308,7 +283,10 @@ class StixxState(State):
             ends.append(end)
             marker, gone = stixx, stixx
         if len(takes) < count and ends[0] is None:
-            raise IllegalMove(f'{what}, but "takes" holds one and the game did not end after it')
+            raise IllegalMove(
+                f'option {move["option"]} takes two stixx in sequence, but "takes" holds one '
+                "and the game did not end after it"
+            )
         return list(zip(takes, ends))
 
     def _end_words(self, end: str, seat: int) -> str:
