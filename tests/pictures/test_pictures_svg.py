@@ -257,3 +257,28 @@ def test_trixo_hands_of_others_are_absent_from_a_player_drawing():
             other[:] = saved[0]
             state.reserve.clear()
             state.reserve.update(saved[1])
+
+
+# The README's pictures ------------------------------------------------------------
+
+DOC_PICTURES = [
+    ("stixx", "6-players.json", 10),
+    ("sixto", "2-players.json", 8),
+    ("fishstix", "2-players.json", 12),
+    ("trixo", "3-players.json", 23),
+]
+
+
+@pytest.mark.parametrize("game,name,to", DOC_PICTURES, ids=[d[0] for d in DOC_PICTURES])
+def test_readme_pictures_are_what_the_code_draws(game, name, to):
+    from pictures_helpers import ROOT
+
+    committed = (ROOT / "docs" / "pictures" / f"{game}.svg").read_text(encoding="utf-8")
+    self_contained(committed)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"(docs/pictures/{game}.svg)" in readme and f"`{name}`, move {to}" in readme
+    _, state = next(states(example(game, name), [to]))
+    assert committed == state.draw_svg(None), (
+        f"docs/pictures/{game}.svg is out of date: stixx replay examples/{game}/{name} "
+        f"--to {to} --svg docs/pictures/{game}.svg"
+    )
