@@ -18,7 +18,7 @@ from stixxcli_games.fishstix.notation import deck_for, stick_text
 
 from stixxcli.check import check_log
 from stixxcli.game import Chance, Choice
-from stixxcli.replay import replay
+from stixxcli.replays import replay
 from stixxcli.rules import resolve
 from stixxcli.table import Table, play_bots
 
@@ -284,3 +284,36 @@ def test_validating_is_cheap():
         assert check_log(log).valid
     per_game = (time.perf_counter() - started) / len(logs)
     assert per_game < 0.02, f"{per_game * 1000:.1f} ms per validated game"
+
+
+def test_the_greedy_bot_cannot_read_another_hand_or_the_pile():
+    from stixxcli_games.fishstix.bots import GreedyBot
+
+    from stixxcli.table import PlayerView
+
+    log = play_bots("fishstix", ["greedy", "greedy", "random"], 21)
+    log["moves"] = log["moves"][:12]
+    log["finished"] = False
+    del log["result"]
+    table = Table.resume(log)
+    state = table.state
+    rules = resolve(game(), "standard").values
+    ask = next(state.turn())
+    seat = ask.seat
+
+    def answer():
+        bot = GreedyBot(table.game, rules, seat, random.Random(3))
+        return bot.choose(PlayerView(table.game, state, seat), ask)
+
+    first = answer()
+    # Change every secret the seat may not see: the other hands and the pile.
+    others = [s for s in range(3) if s != seat]
+    pile = sorted(state.pile_list)
+    for other in others:
+        state.hands[other] = pile[: len(state.hands[other])]
+    state.pile_list.reverse()
+    state.pile = {"<pink <pink <pink <pink": state.pile_size}
+    assert answer() == first
+    seen = state.view(seat)
+    assert all(seen["hands"][other] == {"sticks": 3} for other in others)
+    assert "contents" not in seen["pile"]

@@ -247,3 +247,45 @@ def test_a_place_needs_a_fish_directly_beside_not_diagonally():
     assert state.place_problem(state.deck.fish[TURN_1], 1, 3) is None
     # Above and below the start stick, in its own column, nothing lies beside.
     assert "directly left or right" in state.place_problem(state.deck.fish[TURN_1], 0, -4)
+
+
+def _scanned_places(cells) -> set:
+    """Every legal place found the slow way: each empty run of 4 beside a fish."""
+    found = set()
+    for c, r in cells:
+        for column in (c - 1, c + 1):
+            for top in range(r - 3, r + 1):
+                if all((column, x) not in cells for x in range(top, top + 4)):
+                    found.add((column, top))
+    return found
+
+
+class CountingCells(dict):
+    looked = 0
+
+    def __contains__(self, key):
+        CountingCells.looked += 1
+        return super().__contains__(key)
+
+
+def test_the_grid_keeps_its_places_as_a_full_scan_finds_them_with_work_that_does_not_grow():
+    import random
+
+    from stixxcli_games.fishstix.grid import Grid, Placement
+
+    rng = random.Random(4)
+    grid = Grid()
+    grid.cells = CountingCells()
+    grid.place(Placement("s", False, 0, 0, None, (0, 3, 4, 9)))
+    looked = []
+    for n in range(600):
+        column, row = rng.choice(grid.places())
+        before = CountingCells.looked
+        grid.place(Placement("s", False, column, row, 0, (rng.randrange(12),) * 4))
+        looked.append(CountingCells.looked - before)
+        if n % 60 == 0:
+            assert set(grid.places()) == _scanned_places(dict(grid.cells))
+            assert grid.places() == sorted(grid.places())
+    assert set(grid.places()) == _scanned_places(dict(grid.cells))
+    # A placement looks at the same few cells however big the table is.
+    assert max(looked) <= 20 and sum(looked[-100:]) <= sum(looked[:100]) * 1.2
