@@ -40,12 +40,14 @@ def viewer_seat(as_player: str | None, names: list) -> int | None:
     """The seat of `--as-player` (a name or a seat number), or None for the whole table."""
     if as_player is None:
         return None
-    if as_player.isdigit() and int(as_player) < len(names):
+    if as_player.isascii() and as_player.isdigit() and int(as_player) < len(names):  # not "²"
         return int(as_player)
     if as_player in names:
         return names.index(as_player)
-    raise StixxError(
-        f"no player {as_player!r} in this game (players: {', '.join(map(str, names))}; "
+    from .gamelog import UsageProblem
+
+    raise UsageProblem(  # a wrong --as-player is a usage error (exit 2), as any bad option value
+        f"--as-player: no player {as_player!r} in this game (players: {', '.join(map(str, names))}; "
         f"or a seat 0-{len(names) - 1})"
     )
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-
 from .errors import StixxError
+from .gamelog import read_bounded
 
 
 class NoSheetGame(Exception):
@@ -31,7 +30,7 @@ def read_sheets(paths) -> list[tuple[str, str]]:
     texts = []
     for path in paths:
         try:
-            raw = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
+            raw = read_bounded(path)  # /dev/zero or an endless pipe: refused at the limit
             texts.append(("<stdin>" if path == "-" else path, raw.decode("utf-8-sig")))
         except UnicodeDecodeError:
             raise StixxError("not a text file (not UTF-8)", where=path) from None

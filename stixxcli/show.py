@@ -11,23 +11,41 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .text import plain
+from .text import is_plain, plain
 
 _console = None
+
+
+class PlainConsole(Console):
+    """A console that cannot send terminal control from content. Renderers wrap
+    content as Text(plain(s)) (see text.py); this is the net under them: every
+    segment a renderable yields, a game plugin's included, has its text passed
+    through plain() (line ends kept), except rich's own control segments."""
+
+    def render(self, renderable, options=None):
+        from rich.segment import Segment
+
+        for segment in super().render(renderable, options):
+            if segment.control or is_plain(segment.text.replace("\n", "")):
+                yield segment
+            else:
+                text = "\n".join(plain(part) for part in segment.text.split("\n"))
+                yield Segment(text, segment.style)
 
 
 def console() -> Console:
     global _console
     if _console is None:
         # rich leaves colour out when NO_COLOR is set; `stixx --no-color` sets it.
-        _console = Console(highlight=False, no_color=bool(os.environ.get("NO_COLOR")) or None)
+        _console = PlainConsole(highlight=False, no_color=bool(os.environ.get("NO_COLOR")) or None)
     return _console
 
 
 def table(headers: list[str], rows: list[list], title: str | None = None) -> None:
-    t = Table(*headers, title=title, show_edge=False, header_style="bold")
+    """A table of content: every cell printed as plain text, never as markup."""
+    t = Table(*headers, title=Text(plain(title)) if title else None, show_edge=False, header_style="bold")
     for row in rows:
-        t.add_row(*[str(cell) for cell in row])
+        t.add_row(*[cell if isinstance(cell, Text) else Text(plain(cell)) for cell in row])
     console().print(t)
 
 
@@ -41,13 +59,14 @@ def show_result(out: dict) -> None:
         "breakdown",
         show_edge=False,
         header_style="bold",
-        title=f"{out['game']} ({out['variant']}): {state}",
+        title=Text(plain(f"{out['game']} ({out['variant']}): {state}")),
     )
     order = sorted(range(len(out["players"])), key=lambda s: (out["places"][s], s))
     for seat in order:
         place = out["places"][seat]
-        name = Text(out["players"][seat], style="bold" if place == 1 else "")
-        t.add_row(str(place), name, str(out["scores"][seat]), _breakdown(out["breakdown"][seat]))
+        name = Text(plain(out["players"][seat]), style="bold" if place == 1 else "")
+        breakdown = Text(plain(_breakdown(out["breakdown"][seat])))
+        t.add_row(str(place), name, Text(plain(out["scores"][seat])), breakdown)
     console().print(t)
 
 
@@ -107,7 +126,7 @@ class ProgressBar:
         columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
         if total is None:
             columns = [TextColumn(label), TextColumn("{task.completed}"), TimeElapsedColumn()]
-        self.progress = Progress(*columns, console=Console(stderr=True), transient=True)
+        self.progress = Progress(*columns, console=PlainConsole(stderr=True), transient=True)
         self.task = self.progress.add_task(label, total=total)
 
     def __enter__(self):

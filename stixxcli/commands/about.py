@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..text import plain
 from . import echo_json, json_option
 
 # games, plugins ----------------------------------------------------------------
@@ -103,7 +104,7 @@ def variants(game_name, name, diff, as_json):
         if as_json:
             return echo_json({"game": game.name, "variant": rules.variant, "changes": changed})
         if not changed:
-            return click.echo(f"{rules.variant} changes nothing from standard")
+            return click.echo(f"{plain(rules.variant)} changes nothing from standard")
         from ..show import table
 
         short = catalogue.short
@@ -116,7 +117,9 @@ def variants(game_name, name, diff, as_json):
     from ..show import table
 
     meaning = {p.name: p.description for p in game.params}
-    click.echo(f"{game.title} - {rules.variant}" + (f": {rules.description}" if rules.description else ""))
+    click.echo(
+        plain(f"{game.title} - {rules.variant}" + (f": {rules.description}" if rules.description else ""))
+    )
     table(
         ["parameter", "value", "meaning"],
         [[k, catalogue.short(v), meaning.get(k, "")] for k, v in rules.values.items()],

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..text import plain
 from . import (
     completes,
     echo_json,
@@ -84,7 +85,7 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
                 if as_json:
                     echo_json(verdict)
                 else:
-                    bar.print(line)
+                    bar.print(plain(line))  # content (names, file names) as text, on one line
             bar.advance(len(verdicts))
     if not as_json and (total > 1 or quiet):
         click.echo(f"{total} logs: {total - bad} valid, {bad} invalid", err=True)
@@ -143,7 +144,7 @@ def score(files, sheets, game_name, variant, rules_file, as_json):
         for out, error in scored_logs(path):  # one log, or each of a JSON Lines corpus
             if error is not None:
                 bad += 1
-                click.echo(f"stixx: error: {error}", err=True)
+                click.echo(f"stixx: error: {plain(error)}", err=True)
             elif as_json:
                 echo_json(out)
             else:
@@ -224,9 +225,12 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
       stixx replay corpus.jsonl --pick 41 --to 10   # corpus.jsonl:41, as validate names it
     """
     from ..engine import plugin_call
-    from ..gamelog import read_one
+    from ..gamelog import read_one, writable
     from ..replays import frame_json, frames, viewer_seat
 
+    for path, option in ((svg, "--svg"), (html, "--html")):
+        if path is not None:
+            writable(path, option)  # before any work: an empty name, a folder, a read-only place
     data = read_one(_one_file(log), pick)
     moves = len(data["moves"])
     if to is not None and to > moves:
