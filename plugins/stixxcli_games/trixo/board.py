@@ -8,6 +8,8 @@ at most nine entries) before it is played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 SYMBOLS = ("x", "o", "trixo")
 ARROW = "arrow"
 TILES = SYMBOLS + (ARROW,)
@@ -107,18 +109,48 @@ def can_place(layout: dict, tile: str, cell: tuple, max_stack: int) -> bool:
     return touching and bottom - top < WINDOW and right - left < WINDOW
 
 
-def placements(layout: dict, tile: str, max_stack: int) -> list[tuple]:
-    """Every cell where a symbol tile may go, placed or stacked, in order."""
+def open_cells(layout: dict) -> list[tuple]:
+    """Every empty cell a tile may be placed on, row by row: next to a tile
+    (edge or corner) and inside every 3x3 window that holds the layout."""
     if not layout:
         return [FIRST_CELL]
-    cells = {cell for cell, stack in layout.items() if len(stack) < max_stack and stack[-1] != tile}
-    rows, cols = window(layout)
-    for r, c in layout:
-        for dr, dc in NEIGHBOURS:
-            cell = (r + dr, c + dc)
-            if cell[0] in rows and cell[1] in cols and cell not in layout:
-                cells.add(cell)
-    return sorted(cells)
+    rows = [r for r, _ in layout]
+    cols = [c for _, c in layout]
+    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+    # Touching keeps a cell within one of the layout; the window, within
+    # WINDOW - 1 of its far side.
+    first_row, last_row = max(bottom - WINDOW + 1, top - 1), min(top + WINDOW - 1, bottom + 1)
+    first_col, last_col = max(right - WINDOW + 1, left - 1), min(left + WINDOW - 1, right + 1)
+    return [
+        (r, c)
+        for r in range(first_row, last_row + 1)
+        for c in range(first_col, last_col + 1)
+        if (r, c) not in layout
+        and (
+            (r - 1, c - 1) in layout
+            or (r - 1, c) in layout
+            or (r - 1, c + 1) in layout
+            or (r, c - 1) in layout
+            or (r, c + 1) in layout
+            or (r + 1, c - 1) in layout
+            or (r + 1, c) in layout
+            or (r + 1, c + 1) in layout
+        )
+    ]
+
+
+def stackable(layout: dict, tile: str, max_stack: int) -> list[tuple]:
+    """The stacks a symbol tile may go on: not full, another symbol on top."""
+    return [cell for cell, stack in layout.items() if len(stack) < max_stack and stack[-1] != tile]
+
+
+def placements(layout: dict, tile: str, max_stack: int, empty: list | None = None) -> list[tuple]:
+    """Every cell where a symbol tile may go, placed or stacked, in order.
+    `empty`: `open_cells(layout)`, when the caller has it already."""
+    if empty is None:
+        empty = open_cells(layout)
+    stacks = stackable(layout, tile, max_stack)
+    return sorted(empty + stacks) if stacks else empty
 
 
 def line_cells(layout: dict, line: str, index: int) -> list[tuple]:
@@ -154,15 +186,56 @@ def slide(layout: dict, line: str, index: int, direction: str) -> tuple[dict, li
     return after, moved
 
 
+def slide_moves(layout: dict, line: str, index: int, direction: str) -> bool:
+    """Whether sliding a line moves a stack, without sliding it."""
+    axis = 0 if line == "row" else 1
+    along = [cell[1 - axis] for cell in layout]
+    members = [cell[1 - axis] for cell in layout if cell[axis] == index]
+    step = STEPS[direction][1 - axis]
+    return _moves_one(layout, axis, index, members, step, along, min(along, default=0), max(along, default=0))
+
+
+def _moves_one(layout, axis, index, members, step, along, low, high) -> bool:
+    """The first stack, from the leading end, whose cell ahead is empty and
+    whose move keeps the window moves; nothing has moved before it, so the
+    layout is as it is. Only the coordinate along the line changes (`along`:
+    every tile's, from `low` to `high`), so only its span may grow."""
+    members.sort(reverse=step > 0)  # the leading end first
+    for at in members:
+        ahead = at + step
+        if ((index, ahead) if axis == 0 else (ahead, index)) in layout:
+            continue
+        if low <= ahead <= high:
+            return True
+        moved = along.copy()
+        moved.remove(at)
+        moved.append(ahead)
+        if max(moved) - min(moved) < WINDOW:
+            return True
+    return False
+
+
 def slides(layout: dict) -> list[tuple[str, int, str]]:
     """Every slide (line, index, direction) that moves at least one stack."""
     found = []
     for line, axis in (("row", 0), ("column", 1)):
+        along = [cell[1 - axis] for cell in layout]
+        low, high = (min(along), max(along)) if along else (0, 0)
+        back, forth = DIRECTIONS[line]
         for index in sorted({cell[axis] for cell in layout}):
-            for direction in DIRECTIONS[line]:
-                if slide(layout, line, index, direction)[1]:
-                    found.append((line, index, direction))
+            members = [cell[1 - axis] for cell in layout if cell[axis] == index]
+            if _moves_one(layout, axis, index, members, -1, along, low, high):
+                found.append((line, index, back))
+            if _moves_one(layout, axis, index, members, 1, along, low, high):
+                found.append((line, index, forth))
     return found
+
+
+def placement_gain(layout: dict, cell: tuple, tile: str) -> int:
+    """The tiles a placement of `tile` on `cell` collects, found on the layout
+    before it (the other cells of its streaks are untouched by it)."""
+    won = streak_cells_through(layout, cell, tile)
+    return 1 + sum(len(layout.get(other, ())) for other in won) if won else 0
 
 
 def streaks(layout: dict) -> list[tuple]:
@@ -179,25 +252,31 @@ def streaks(layout: dict) -> list[tuple]:
 
 
 def streak_cells_through(layout: dict, cell: tuple, top: str) -> set:
-    """The cells of every streak through `cell` if its top tile showed `top`.
+    """The cells of every streak through `cell` if its top tile showed `top`
+    (whatever `cell` holds now).
 
     Between moves the layout holds no streak (each is collected at once), so
     after a move every new streak runs through a cell the move changed.
     """
     r, c = cell
-    same = {pos for pos, stack in layout.items() if stack[-1] == top and pos != cell}
-    if len(same) < 2:
-        return set()
+    get = layout.get
     won = set()
-    for rr, cc in same:
-        dr, dc = rr - r, cc - c
-        if -1 <= dr <= 1 and -1 <= dc <= 1:
-            # A neighbour showing `top`: the streak goes on beyond it, or
-            # beyond the cell on the other side.
-            for other in ((rr + dr, cc + dc), (r - dr, c - dc)):
-                if other in same:
-                    won.add((rr, cc))
-                    won.add(other)
+    for dr, dc in LINES:
+        # How many cells in a row show `top` next to `cell`, on each side (up to 2).
+        ahead = behind = 0
+        stack = get((r + dr, c + dc))
+        if stack is not None and stack[-1] == top:
+            stack = get((r + 2 * dr, c + 2 * dc))
+            ahead = 2 if stack is not None and stack[-1] == top else 1
+        stack = get((r - dr, c - dc))
+        if stack is not None and stack[-1] == top:
+            stack = get((r - 2 * dr, c - 2 * dc))
+            behind = 2 if stack is not None and stack[-1] == top else 1
+        if ahead + behind >= 2:
+            for k in range(1, ahead + 1):
+                won.add((r + k * dr, c + k * dc))
+            for k in range(1, behind + 1):
+                won.add((r - k * dr, c - k * dc))
     if won:
         won.add(cell)
     return won
@@ -244,22 +323,80 @@ def play(layout: dict, play_move: dict) -> tuple[dict, list[tuple]]:
     return after, [cell]
 
 
+class Plays(Sequence):
+    """Every play of a hand, one per distinct tile and place, in notation order
+    (tiles as in TILES, then cells or slides in order). Each move is made only
+    when asked for: a random bot looks at one of them."""
+
+    __slots__ = ("seat", "groups", "size")
+
+    def __init__(self, layout: dict, hand, seat: int, max_stack: int):
+        self.seat = seat
+        self.groups = []  # (tile, cells or slides)
+        empty = None
+        for tile in TILES:
+            if tile not in hand:
+                continue
+            if tile == ARROW:
+                places = slides(layout)
+            else:
+                if empty is None:
+                    empty = open_cells(layout)
+                places = placements(layout, tile, max_stack, empty)
+            if places:
+                self.groups.append((tile, places))
+        self.size = sum(len(places) for _, places in self.groups)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self.size))]
+        if i < 0:
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError("no such play")
+        for tile, places in self.groups:
+            if i < len(places):
+                place = places[i]
+                if tile == ARROW:
+                    return {
+                        "seat": self.seat,
+                        "tile": ARROW,
+                        "line": place[0],
+                        "index": place[1],
+                        "direction": place[2],
+                    }
+                return {"seat": self.seat, "tile": tile, "cell": [place[0], place[1]]}
+            i -= len(places)
+        raise IndexError("no such play")  # not reached: size is the groups' sum
+
+    def __contains__(self, move) -> bool:
+        """Whether `move` equals one of the plays, without making them."""
+        if type(move) is not dict or move.get("seat") != self.seat:
+            return False
+        tile = move.get("tile")
+        for kind, places in self.groups:
+            if kind == tile:
+                if tile == ARROW:
+                    keys, place = SLIDE_KEYS, (move.get("line"), move.get("index"), move.get("direction"))
+                else:
+                    cell = move.get("cell")
+                    if type(cell) is not list or len(cell) != 2:
+                        return False
+                    keys, place = PLACE_KEYS, (cell[0], cell[1])
+                return move.keys() == keys and place in places
+        return False
+
+
+PLACE_KEYS = {"seat", "tile", "cell"}
+SLIDE_KEYS = {"seat", "tile", "line", "index", "direction"}
+
+
 def legal_plays(layout: dict, hand, seat: int, max_stack: int) -> list[dict]:
     """Every play of a hand, one per distinct tile and place, in notation order."""
-    plays = []
-    for tile in TILES:
-        if tile not in hand:
-            continue
-        if tile == ARROW:
-            plays += [
-                {"seat": seat, "tile": ARROW, "line": line, "index": index, "direction": direction}
-                for line, index, direction in slides(layout)
-            ]
-        else:
-            plays += [
-                {"seat": seat, "tile": tile, "cell": [r, c]} for r, c in placements(layout, tile, max_stack)
-            ]
-    return plays
+    return list(Plays(layout, hand, seat, max_stack))
 
 
 def window(layout: dict) -> tuple[range, range]:

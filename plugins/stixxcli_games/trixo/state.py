@@ -37,6 +37,7 @@ class TrixoState(State):
         self.seat = 0
         self.over = False
         self.last_play = None  # (seat, move, tiles collected), for the players to see
+        self._checked = None  # (move, a copy of it, what _checked_play found), from `turn`
         self._next_seat(-1)
 
     # Whose turn ----------------------------------------------------------------
@@ -58,22 +59,29 @@ class TrixoState(State):
 
     def turn(self):
         seat = self.seat
-        options = self._options(seat)
-        if "discard" not in options[0]:
+        hand = self.hands[seat]
+        options = board.Plays(self.layout, hand, seat, self.max_stack)
+        if options:
             move = yield Choice(
                 seat, "play", options, PLAY_PROMPT, lambda text: self._typed_play(text, options), play_text
             )
         else:
+            discards = [{"seat": seat, "discard": tile} for tile in TILES if tile in hand]
             move = yield Choice(
-                seat, "discard", options, DISCARD_PROMPT, lambda text: parse_discard(text, seat), play_text
+                seat, "discard", discards, DISCARD_PROMPT, lambda text: parse_discard(text, seat), play_text
             )
         move = dict(move)
-        if "discard" not in move and move in options:
-            move["collected"] = len(board.collect(*board.play(self.layout, move)))
+        checked = None
+        if move in options:  # else `apply` says what is wrong with it
+            checked = self._outcome(move)
+            move["collected"] = checked[3]
         if self.reserve_size:
             move["draw"] = yield Chance(
                 "draw", draw_prompt(self.names[seat]), self._draw_tile, self._parse_draw, seat
             )
+        if checked is not None:
+            # `apply` need not check the play again if it gets this very move.
+            self._checked = (move, dict(move), checked)
         return move
 
     def _typed_play(self, text: str, options: list[dict]) -> dict:
@@ -87,17 +95,21 @@ class TrixoState(State):
         return move
 
     def _draw_tile(self, rng) -> str:
-        return rng.choice([tile for tile in TILES for _ in range(self.reserve[tile])])
+        # The same tile as rng.choice of the reserve laid out in TILES order,
+        # without laying it out.
+        i = rng.randrange(self.reserve_size)
+        for tile in TILES:
+            i -= self.reserve[tile]
+            if i < 0:
+                return tile
+        raise AssertionError("the reserve holds reserve_size tiles")
 
     def _parse_draw(self, text: str) -> str:
         return parse_draw(text, self.reserve)
 
     def legal_moves(self) -> list[dict]:
         """Every play of the seat to act; the tiles it may set aside when it has none."""
-        return self._options(self.seat)
-
-    def _options(self, seat: int) -> list[dict]:
-        hand = self.hands[seat]
+        seat, hand = self.seat, self.hands[self.seat]
         plays = board.legal_plays(self.layout, hand, seat, self.max_stack)
         return plays or [{"seat": seat, "discard": tile} for tile in TILES if tile in hand]
 
@@ -109,7 +121,12 @@ class TrixoState(State):
         seat = move["seat"]
         if seat != self.seat:
             raise IllegalMove(f"wrong player: it is seat {self.seat}'s turn, not seat {seat}")
-        tile, after, won, count = self._checked_play(move)
+        checked = self._checked
+        if checked is not None and checked[0] is move and checked[1] == move:
+            tile, after, won, count = checked[2]
+        else:
+            tile, after, won, count = self._checked_play(move)
+        self._checked = None
         draw = move.get("draw")
         if self.reserve_size:
             if draw is None:
@@ -149,46 +166,52 @@ class TrixoState(State):
         seat = move["seat"]
         hand = self.hands[seat]
         layout = self.layout
-        after, won, count = None, None, 0
         if "discard" in move:
             tile = move["discard"]
             if tile not in hand:
                 raise IllegalMove(f"cannot set aside {tile}: the hand holds {hand_text(hand)}")
-            plays = board.legal_plays(layout, hand, seat, self.max_stack)
+            plays = board.Plays(layout, hand, seat, self.max_stack)
             if plays:
                 raise IllegalMove(
                     f"a tile is set aside only when no play is legal, but {play_text(plays[0])} is legal"
                 )
-        else:
-            tile = move["tile"]
-            if tile not in hand:
-                raise IllegalMove(f"no {tile} tile in the hand ({hand_text(hand)})")
-            if tile == ARROW:
-                line, index, direction = move["line"], move["index"], move["direction"]
-                if not board.line_cells(layout, line, index):
-                    raise IllegalMove(f"{line} {index} holds no tile to slide")
-                after, moved = board.slide(layout, line, index, direction)
-                if not moved:
-                    raise IllegalMove(
-                        f"sliding {line} {index} {direction} moves nothing: every tile is "
-                        f"blocked by the tile ahead or by the 3x3 window"
-                    )
-                won = board.streak_cells(after, moved)
-                count = sum(len(after[cell]) for cell in won)
-            else:
-                cell = (move["cell"][0], move["cell"][1])
-                if not board.can_place(layout, tile, cell, self.max_stack):
-                    raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-                # Streaks through the cell as it will show `tile`, found on the
-                # layout as it is: the other cells of a streak are untouched.
-                won = board.streak_cells_through(layout, cell, tile)
-                if won:
-                    count = 1 + sum(len(layout.get(other, ())) for other in won)
-            if "collected" in move and move["collected"] != count:
+            return tile, None, None, 0
+        tile = move["tile"]
+        if tile not in hand:
+            raise IllegalMove(f"no {tile} tile in the hand ({hand_text(hand)})")
+        if tile == ARROW:
+            line, index, direction = move["line"], move["index"], move["direction"]
+            if not board.line_cells(layout, line, index):
+                raise IllegalMove(f"{line} {index} holds no tile to slide")
+            if not board.slide_moves(layout, line, index, direction):
                 raise IllegalMove(
-                    f"the move records {move['collected']} tiles collected, but its streaks collect {count}"
+                    f"sliding {line} {index} {direction} moves nothing: every tile is "
+                    f"blocked by the tile ahead or by the 3x3 window"
                 )
-        return tile, after, won, count
+        else:
+            cell = (move["cell"][0], move["cell"][1])
+            if not board.can_place(layout, tile, cell, self.max_stack):
+                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+        outcome = self._outcome(move)
+        if "collected" in move and move["collected"] != outcome[3]:
+            raise IllegalMove(
+                f"the move records {move['collected']} tiles collected, but its streaks collect {outcome[3]}"
+            )
+        return outcome
+
+    def _outcome(self, move: dict) -> tuple:
+        """What a legal placement or slide does, as `_checked_play` gives it."""
+        layout = self.layout
+        tile = move["tile"]
+        if tile == ARROW:
+            after, moved = board.slide(layout, move["line"], move["index"], move["direction"])
+            won = board.streak_cells(after, moved)
+            return tile, after, won, sum(len(after[cell]) for cell in won)
+        cell = (move["cell"][0], move["cell"][1])
+        # Streaks through the cell as it will show `tile`, found on the layout
+        # as it is: the other cells of a streak are untouched by the placement.
+        won = board.streak_cells_through(layout, cell, tile)
+        return tile, None, won, 1 + sum(len(layout.get(other, ())) for other in won) if won else 0
 
     # Scores ----------------------------------------------------------------------
 
