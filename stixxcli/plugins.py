@@ -1,7 +1,8 @@
 """Finding plugins, loading them once, and asking them for games, bots and rules.
 
-Plugins are found through the ``stixxcli`` entry-point group; the bundled
-games are entry points of this distribution, found the same way. Each hook
+Plugins are found through the ``stixxcli`` entry-point group (the scan is
+cached: see `entry_points`); the bundled games are entry points of this
+distribution, found the same way. Each hook
 implementation is called on its own, so a plugin that raises is named in a
 one-line warning and every other plugin keeps working.
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from pathlib import Path
 
 import pluggy
@@ -124,29 +124,80 @@ def _load() -> Plugins:
     pm.register(random_bot, name="stixxcli.random_bot")
     info = {}
     allowed = _allowed()
-    for ep in entry_points(group=GROUP):
-        dist = ep.dist.name if ep.dist else ""
+    for ep in entry_points():
+        name, dist = ep["name"], ep["dist"]
         bundled = dist == DIST
-        if not bundled and allowed is not None and ep.name not in allowed:
+        if not bundled and allowed is not None and name not in allowed:
             continue
-        if ep.name in info or pm.has_plugin(ep.name):
+        if name in info or pm.has_plugin(name):
             continue  # the same distribution seen twice on sys.path
         try:
-            module = ep.load()
-            pm.register(module, name=ep.name)
+            pm.register(_load_entry(ep["value"]), name=name)
             pm.check_pending()
         except Exception as e:
-            if pm.has_plugin(ep.name):
-                pm.unregister(name=ep.name)
-            warn(f"plugin {ep.name!r} failed to load: {type(e).__name__}: {e}")
+            if pm.has_plugin(name):
+                pm.unregister(name=name)
+            warn(f"plugin {name!r} failed to load: {type(e).__name__}: {e}")
             continue
-        info[ep.name] = {
-            "version": ep.dist.version if ep.dist else "",
+        info[name] = {
+            "version": ep["version"],
             "bundled": bundled,
-            "module": ep.value,
+            "module": ep["value"],
             "distribution": dist,
         }
     return Plugins(pm, info)
+
+
+def entry_points() -> list[dict]:
+    """The `stixxcli` entry points of every installed distribution.
+
+    importlib.metadata reads every distribution's metadata (most of a short
+    command's time), so the list is cached under a key made from the
+    distributions on sys.path: installing or removing one changes the key.
+    """
+    from . import cache
+
+    key = _installed()
+    found = cache.load("entry-points", key)
+    if found is None:
+        from importlib.metadata import entry_points as scan
+
+        found = [
+            {
+                "name": ep.name,
+                "value": ep.value,
+                "dist": ep.dist.name if ep.dist else "",
+                "version": ep.dist.version if ep.dist else "",
+            }
+            for ep in scan(group=GROUP)
+        ]
+        cache.store("entry-points", key, found)
+    return found
+
+
+def _installed() -> str:
+    """The metadata folders of every distribution on sys.path, with their times."""
+    seen = []
+    for entry in sys.path:
+        try:
+            with os.scandir(entry or ".") as found:
+                for item in found:
+                    if item.name.endswith((".dist-info", ".egg-info")):
+                        seen.append(f"{item.path}:{item.stat().st_mtime_ns}")
+        except OSError:
+            continue
+    return "\n".join(sorted(seen))
+
+
+def _load_entry(value: str):
+    """The object an entry point names: `package.module` or `package.module:attribute`."""
+    import importlib
+
+    module, _, attribute = value.partition(":")
+    loaded = importlib.import_module(module.strip())
+    for part in filter(None, attribute.strip().split(".")):
+        loaded = getattr(loaded, part)
+    return loaded
 
 
 def get_game(name: str):

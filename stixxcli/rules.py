@@ -67,9 +67,8 @@ def variant_files(game_name: str) -> dict[str, Path]:
 
 
 def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
-    """The mapping in a rule file and the line of each key, read with safe_load only."""
-    import yaml
-
+    """The mapping in a rule file and the line of each key, read with safe_load only
+    (a bundled rule file, once parsed, from the cache)."""
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_RULE_FILE + 1)
@@ -77,6 +76,51 @@ def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
         raise RuleError(f"cannot read: {e.strerror}", where=str(path)) from None
     if len(raw) > MAX_RULE_FILE:
         raise RuleError(f"larger than {MAX_RULE_FILE} bytes: not a rule file", where=str(path))
+    cached = _cached(path, raw)
+    if cached is not None:
+        return cached["data"], cached["lines"]
+    data, lines = _parse_rule_file(path, raw)
+    _keep(path, raw, data, lines)
+    return data, lines
+
+
+def _cache_name(path: Path, raw: bytes) -> tuple[str, str] | None:
+    """Where a plugin's rule file is kept parsed (name, key), or None for any other file:
+    a bundled file is read on every command, a user's file now and then."""
+    import zlib
+
+    from .plugins import get_plugins
+
+    resolved = path.resolve()
+    if not any(resolved.is_relative_to(folder.resolve()) for folder in get_plugins().rule_dirs()):
+        return None
+    return f"rules-{zlib.crc32(str(resolved).encode()):08x}", f"{len(raw)}:{zlib.crc32(raw)}"
+
+
+def _cached(path: Path, raw: bytes) -> dict | None:
+    from . import cache
+
+    where = _cache_name(path, raw)
+    return cache.load(*where) if where else None
+
+
+def _keep(path: Path, raw: bytes, data, lines) -> None:
+    import json
+
+    from . import cache
+
+    where = _cache_name(path, raw)
+    kept = {"data": data, "lines": lines}
+    try:
+        if where and json.loads(json.dumps(kept)) == kept:  # only what JSON gives back unchanged
+            cache.store(*where, kept)
+    except (TypeError, ValueError):
+        pass
+
+
+def _parse_rule_file(path: Path, raw: bytes) -> tuple[dict, dict[str, int]]:
+    import yaml
+
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

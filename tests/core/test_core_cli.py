@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from stixxcli import __version__
 from stixxcli.table import play_bots
 
 
@@ -32,7 +33,7 @@ def test_version_and_help(stixx):
 
 def test_help_and_version_load_no_game_code_rich_or_yaml():
     code = (
-        "import sys; from stixxcli.cli import main\n"
+        "import sys; from stixxcli.__main__ import main\n"
         "for args in (['--version'], ['--help']):\n"
         "    sys.argv = ['stixx'] + args\n"
         "    try: main()\n"
@@ -43,6 +44,16 @@ def test_help_and_version_load_no_game_code_rich_or_yaml():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert "HEAVY []" in out
+
+
+def test_version_is_answered_before_click_is_imported():
+    code = (
+        "import sys; from stixxcli.__main__ import main\n"
+        "sys.argv = ['stixx', '--version']; main()\n"
+        "print('CLICK', 'click' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert out.splitlines() == [f"stixx, version {__version__}", "CLICK False"]
 
 
 def test_games_json_lists_the_test_game(stixx, nim):
@@ -225,9 +236,10 @@ def test_score_and_replay_a_corpus(stixx, nim, tmp_path):
     assert one_error_line(r, 1).startswith(f"stixx: error: {corpus}:2: the recorded result differs")
     line = one_error_line(stixx("replay", corpus), 1)
     assert "holds several logs: name one with --pick N" in line
-    last = stixx("replay", corpus, "--pick", 2, "--json").stdout.splitlines()
+    # The N of FILE:N (the line, from 1) is what --pick takes.
+    last = stixx("replay", corpus, "--pick", 3, "--json").stdout.splitlines()
     assert len(last) == len(logs[2]["moves"]) + 1
-    assert "holds no log number 5" in one_error_line(stixx("replay", corpus, "--pick", 5), 1)
+    assert "holds no log at line 5" in one_error_line(stixx("replay", corpus, "--pick", 5), 1)
 
 
 def test_a_plugin_adds_a_command(stixx, fresh_plugins):
