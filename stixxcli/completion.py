@@ -24,11 +24,17 @@ def _game_named(ctx):
     """The game this command line is about: its GAME argument or --game."""
     from .plugins import get_plugins
 
+    games = get_plugins().games()
     for key in ("game_name", "game"):
         name = ctx.params.get(key)
         if isinstance(name, str):
-            entry = get_plugins().games().get(name)
+            entry = games.get(name)
             return entry.game if entry else None
+    # While an option waits for its value (TAB after --variant), click leaves
+    # the arguments unread: the game is then among them.
+    for arg in ctx.args:
+        if arg in games:
+            return games[arg].game
     return None
 
 
@@ -77,10 +83,14 @@ def bots(ctx, param, incomplete: str) -> list[CompletionItem]:
 def players(ctx, param, incomplete: str) -> list[CompletionItem]:
     """The player names of the log named earlier on the line (a file, or one log of a corpus)."""
     try:
+        import os
+
         from .gamelog import load_logs
 
         source = ctx.params.get("log")
-        if not isinstance(source, str) or source == "-":
+        if not isinstance(source, str):  # unread while --as-player waits for its value
+            source = next((arg for arg in ctx.args if os.path.isfile(arg)), None)
+        if source is None or not os.path.isfile(source):
             return []
         pick = ctx.params.get("pick")
         names: list[str] = []
@@ -92,3 +102,44 @@ def players(ctx, param, incomplete: str) -> list[CompletionItem]:
         return _items(list(dict.fromkeys(names)), incomplete)
     except Exception:  # noqa: BLE001
         return []
+
+
+def bash_class():
+    """Bash completion that sees `Ann:gr` as one word.
+
+    Bash splits words at the colons of COMP_WORDBREAKS, so `--bot Ann:gr`
+    reached click as three words and could not complete. This script sends the
+    line as typed up to the cursor, and the answers lose the part before the
+    last colon that bash will keep of the word (as bash-completion's
+    __ltrim_colon_completions does)."""
+    import os
+
+    from click.shell_completion import BashComplete, split_arg_string
+
+    class StixxBash(BashComplete):
+        source_template = BashComplete.source_template.replace(
+            'COMP_WORDS="${COMP_WORDS[*]}" COMP_CWORD=$COMP_CWORD',
+            'COMP_WORDS="${COMP_LINE:0:COMP_POINT}" COMP_CWORD=line COMP_WORDBREAKS="$COMP_WORDBREAKS"',
+        )
+        kept = ""  # what bash keeps of the word being completed
+
+        def get_completion_args(self):
+            if os.environ.get("COMP_CWORD") != "line":  # an older script, still installed
+                return super().get_completion_args()
+            line = os.environ["COMP_WORDS"]
+            words = split_arg_string(line)
+            if words and line and not line[-1].isspace():
+                args, incomplete = words[1:-1], words[-1]
+            else:
+                args, incomplete = words[1:], ""
+            if ":" in os.environ.get("COMP_WORDBREAKS", "") and ":" in incomplete:
+                self.kept = incomplete.rpartition(":")[0] + ":"
+            return args, incomplete
+
+        def format_completion(self, item):
+            value = item.value
+            if self.kept and value.startswith(self.kept):
+                value = value[len(self.kept) :]
+            return f"{item.type},{value}"
+
+    return StixxBash

@@ -306,21 +306,30 @@ def load_logs(source: str | os.PathLike) -> Iterator[tuple[str, dict | StixxErro
 
 
 def read_one(source, pick: int | None = None) -> dict:
-    """The single log in a file, or log number `pick` (from 0) of a corpus,
-    checked to be a log envelope before anyone reads its players and moves."""
+    """The single log in a file, or the log at position `pick` of a corpus,
+    checked to be a log envelope before anyone reads its players and moves.
+
+    A corpus numbers its logs by line, from 1: the N of the `FILE:N` that
+    validate and score print (a file of one JSON document is log 1)."""
+    from .sources import position
+
     found = None
-    for index, (where, log) in enumerate(load_logs(source)):
-        if pick is not None and index != pick:
+    for where, log in load_logs(source):
+        if pick is not None and (position(where) or 1) != pick:
             continue
         if isinstance(log, StixxError):
             raise log
         if found is not None:
-            raise StixxError("holds several logs: name one with --pick N (from 0)", where=str(source))
+            raise StixxError(
+                f"holds several logs: name one with --pick N (N: its line, as in {where})", where=str(source)
+            )
         found = (where, log)
         if pick is not None:
             break
     if found is None:
-        raise StixxError(f"holds no log number {pick} (they count from 0)", where=str(source))
+        raise StixxError(
+            f"holds no log at line {pick} (logs are numbered by line, from 1)", where=str(source)
+        )
     where, log = found
     try:
         check_envelope(log)

@@ -22,19 +22,28 @@ class Batch:
     bots: tuple[str, ...]
     seeds: tuple[str, ...]
     keep_logs: bool
+    shifts: tuple[int, ...] = ()  # with --rotate: how far each game's seats turn
 
 
 def play_batch(batch: Batch) -> list[dict]:
-    """Play the batch's games; a short summary of each (and its log, if kept)."""
+    """Play the batch's games; a short summary of each (and its log, if kept).
+
+    With shifts, the player given at seat k sits at seat k + shift (around
+    the table) and the summary gives scores and places back in the given order,
+    so each row of the report follows one player whatever seat it started at."""
     from .table import play_bots
 
     out = []
-    for seed in batch.seeds:
-        log = play_bots(batch.game, list(batch.bots), seed, variant=batch.variant, rules=batch.rules)
+    n = len(batch.bots)
+    for index, seed in enumerate(batch.seeds):
+        shift = batch.shifts[index] if batch.shifts else 0
+        seated = [batch.bots[(seat - shift) % n] for seat in range(n)]
+        log = play_bots(batch.game, seated, seed, variant=batch.variant, rules=batch.rules)
+        result = log["result"]
         summary = {
             "seed": seed,
-            "scores": log["result"]["scores"],
-            "places": log["result"]["places"],
+            "scores": [result["scores"][(k + shift) % n] for k in range(n)],
+            "places": [result["places"][(k + shift) % n] for k in range(n)],
             "moves": len(log["moves"]),
         }
         if batch.keep_logs:
@@ -143,32 +152,6 @@ class Tally:
         }
 
 
-class SeatError(ValueError):
-    """A --bot SEAT:BOT that does not name a seat of this game."""
-
-
-def bot_seats(game, rules: dict, players: int | None, bots) -> list[str]:
-    """The bot of every seat from SEAT:BOT specs (other seats: random), and the player count."""
-    from .errors import StixxError
-
-    chosen = {}
-    for spec in bots:
-        seat, sep, bot = spec.partition(":")
-        if not sep or not (seat.isascii() and seat.isdigit()) or not bot:
-            raise SeatError(f"{spec!r} is not SEAT:BOT (e.g. 0:greedy)")
-        chosen[int(seat)] = bot
-    counts = game.player_counts(rules)
-    if players is None:
-        players = max([counts.start, 2 if 2 in counts else counts.start] + [s + 1 for s in chosen])
-    if players not in counts:
-        raise StixxError(
-            f"{game.name} with these rules takes {counts.start}-{counts.stop - 1} players, not {players}"
-        )
-    if chosen and max(chosen) >= players:
-        raise SeatError(f"seat {max(chosen)} is beyond {players} players (seats 0-{players - 1})")
-    return [chosen.get(seat, "random") for seat in range(players)]
-
-
 def run(
     game,
     runs: list,
@@ -181,11 +164,14 @@ def run(
     executor="local",
     scheduler=None,
     advance=lambda n: None,
+    rotate: bool = False,
 ) -> dict:
     """Play `count` seeded games under each of `runs` (resolved rules); the report.
 
     Every game's log goes to `logs.write` when given; `advance(n)` hears of
-    each finished chunk of games.
+    each finished chunk of games. With `rotate`, game i turns the seats by i,
+    so every player starts as often as the others (the first seat's edge
+    shared out instead of given to one bot).
     """
     from .parallel import Stopped, chunked, ordered_map
     from .plugins import get_bot
@@ -195,10 +181,17 @@ def run(
     seeds = (f"{seed}-{i}" for i in range(count))  # made as played: -n 1000000000 starts at once
 
     def batches():
-        for part in chunked(seeds, 8):
+        for start, part in zip(range(0, count, 8), chunked(seeds, 8)):
+            shifts = tuple((start + i) % len(seats) for i in range(len(part))) if rotate else ()
             for rules in runs:
                 yield Batch(
-                    game.name, rules.variant, rules.values, tuple(seats), tuple(part), logs is not None
+                    game.name,
+                    rules.variant,
+                    rules.values,
+                    tuple(seats),
+                    tuple(part),
+                    logs is not None,
+                    shifts,
                 )
 
     tallies = [Tally(seats) for _ in runs]
@@ -220,12 +213,47 @@ def run(
             advance(len(games) * len(runs))
     except Stopped as e:  # Ctrl-C or SIGTERM: the report of the games played so far
         stopped = e
-    return {
+    report = {
         "game": game.name,
         "seed": seed,
         "players": len(seats),
         "seat_bots": seats,
+        "rotate": rotate,
         "variants": {rules.variant: tally.to_json() for rules, tally in zip(runs, tallies)},
         # Stopped by a signal: the figures are those of the games played so far.
         **({"stopped": stopped.args[0], "exit_code": stopped.exit_code} if stopped else {}),
+    }
+    if len(runs) == 2 and all(tally.games for tally in tallies):
+        report["change"] = change(*report["variants"].values())
+    return report
+
+
+def change(before: dict, after: dict) -> dict:
+    """What the second variant changes, per seat and per bot, with 95% intervals:
+    the win rate in percentage points (Newcombe's interval, from the two Wilson
+    intervals) and the mean score (normal interval of a difference of means).
+    The two variants are treated as independent samples; playing the same seeds
+    makes them alike, so the intervals are if anything too wide."""
+
+    def line(a: dict, b: dict) -> dict:
+        p1, p2 = a["wins"] / a["games"], b["wins"] / b["games"]
+        (l1, u1), (l2, u2) = wilson(a["wins"], a["games"]), wilson(b["wins"], b["games"])
+        d = p2 - p1
+        out = {
+            "win_rate": round(d, 4),
+            "win_rate_95": [
+                round(d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), 4),
+                round(d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2), 4),
+            ],
+        }
+        if a["mean_score"] is not None and b["mean_score"] is not None:
+            m = b["mean_score"] - a["mean_score"]
+            half = 1.96 * math.sqrt(a["sd_score"] ** 2 / a["games"] + b["sd_score"] ** 2 / b["games"])
+            out["mean_score"] = round(m, 3)
+            out["mean_score_95"] = [round(m - half, 3), round(m + half, 3)]
+        return out
+
+    return {
+        "seats": [line(a, b) for a, b in zip(before["seats"], after["seats"])],
+        "bots": {bot: line(before["bots"][bot], after["bots"][bot]) for bot in before["bots"]},
     }

@@ -24,32 +24,6 @@ HELP = ("help", "?", "h")
 HELP_ALL = ("help all", "??", "h all")
 
 
-def seats_in_order(ctx, humans, bots) -> list[dict]:
-    """Players in the order --player and --bot were typed."""
-    args = ctx.meta.get("stixx.args", [])
-    typed = []
-    for i, arg in enumerate(args):
-        for flag, kind in (("--player", "human"), ("--bot", "bot")):
-            if arg == flag and i + 1 < len(args):
-                typed.append((kind, args[i + 1]))
-            elif arg.startswith(flag + "="):
-                typed.append((kind, arg.split("=", 1)[1]))
-
-    def values(kind):
-        return sorted(v for k, v in typed if k == kind)
-
-    if values("human") != sorted(humans) or values("bot") != sorted(bots):  # a form the scan missed
-        typed = [("human", h) for h in humans] + [("bot", b) for b in bots]
-    players = []
-    for seat, (kind, value) in enumerate(typed):
-        if kind == "human":
-            players.append({"name": value})
-            continue
-        name, _, bot = value.rpartition(":")
-        players.append({"name": name or f"{bot}-{seat}", "bot": bot})
-    return players
-
-
 def _check_players(game, players: list[dict]) -> None:
     from .plugins import get_bot
 
@@ -66,8 +40,6 @@ def _check_players(game, players: list[dict]) -> None:
 
 def play_game(game, rules, players, *, seed, out, chance):
     """Play `game` under the resolved `rules` with these players at this terminal."""
-    from .table import Table
-
     if not players:
         counts = game.player_counts(rules.values)
         players = [{"name": "You"}]
@@ -76,10 +48,21 @@ def play_game(game, rules, players, *, seed, out, chance):
     _check_players(game, players)
     if seed is None:
         seed = secrets.randbelow(2**31)
-    elif str(seed).lstrip("-").isdigit():
+    elif str(seed).lstrip("-").isascii() and str(seed).lstrip("-").isdigit():  # "²" stays text
         seed = int(seed)
     if out is None:
         out = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json"
+    from .gamelog import writable
+    from .lock import one_writer
+
+    writable(out, "--out")  # before the setup is dealt or typed in, not after the game
+    with one_writer(out):  # one game, one writer: a second window on this file is refused
+        _play(game, rules, players, seed, out, chance)
+
+
+def _play(game, rules, players, seed, out, chance):
+    from .table import Table
+
     names = [p["name"] for p in players]
     ask_chance = (lambda c: ask_table(c, names)) if chance == "manual" else None
     try:
@@ -91,6 +74,18 @@ def play_game(game, rules, players, *, seed, out, chance):
 
 
 def resume_game(path, *, out, chance, pick=None):
+    """Go on with a saved game, holding the lock of its log (and of --out) from
+    before it is read to the end: the same game resumed in two windows would
+    otherwise be played twice, and one of them silently lost."""
+    from .gamelog import writable
+    from .lock import one_writer
+
+    writable(out or path, "--out")
+    with one_writer(path, out or path):
+        _resume(path, out=out, chance=chance, pick=pick)
+
+
+def _resume(path, *, out, chance, pick=None):
     from .gamelog import read_one
     from .table import Table
 
@@ -168,7 +163,7 @@ def _raise_interrupted(signum, frame):
 
 def _run(table, out, *, manual: bool) -> None:
     from .engine import plugin_call
-    from .gamelog import write_log
+    from .gamelog import NotWritten, save_log
 
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
     screen = Screen(table, humans, err=out == "-")
@@ -178,7 +173,7 @@ def _run(table, out, *, manual: bool) -> None:
         while not table.over:
             move = table.play_turn(chance=ask_chance, choose=screen.ask if humans else None)
             if (humans or ask_chance) and out != "-":  # standard output gets the log once, at the end
-                write_log(out, table.log)
+                save_log(out, table.log)  # a failed write saves the game elsewhere and says where
             # Every move is told to the table, a bot's as much as a person's.
             screen.tell(plugin_call(table.game, "announce", table.state.announce, move))
             if not humans:
@@ -186,6 +181,8 @@ def _run(table, out, *, manual: bool) -> None:
     except KeyboardInterrupt:
         _save_unfinished(table, out)
         sys.exit(130)
+    except NotWritten:
+        raise  # the game is saved in the fallback folder already; the message says where
     except Exception:
         _save_unfinished(table, out)  # whatever failed, the moves played so far are not lost
         raise
@@ -193,7 +190,7 @@ def _run(table, out, *, manual: bool) -> None:
         signal.signal(signal.SIGTERM, previous)
     screen.flush()
     table.finish()
-    write_log(out, table.log)
+    save_log(out, table.log)
     if out != "-":
         from .check import scored
         from .show import show_result
@@ -245,9 +242,9 @@ def offer_variant(table) -> None:
 
 
 def _save_unfinished(table, out) -> None:
-    from .gamelog import write_log
+    from .gamelog import save_log
 
-    write_log(out, table.log)
+    save_log(out, table.log)
     where = "standard output" if out == "-" else out
     click.echo(
         f"\nGame saved unfinished after {len(table.log['moves'])} moves to {where}; "
@@ -273,6 +270,17 @@ def ask_table(chance, names: list[str]):
             return chance.parse(text)
         except ValueError as e:
             click.echo(f"  {e}", err=True)
+
+
+def clear_scrollback() -> None:
+    """Clear the screen and the terminal's scrollback (ESC[3J, xterm, tmux,
+    VTE, iTerm2, Windows Terminal) before the terminal is passed on: the last
+    player's private view must not be one scroll up for the next."""
+    if sys.stdout.isatty():
+        sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+        sys.stdout.flush()
+    else:
+        click.clear()
 
 
 class Screen:
@@ -305,7 +313,7 @@ class Screen:
         table, seat = self.table, choice.seat
         name = table.log["players"][seat]["name"]
         if table.game.hidden_information and len(self.humans) > 1 and self.seated != seat:
-            click.clear()
+            clear_scrollback()
             _ask_line(
                 f"Pass the terminal to {name} and press Enter (q: save and stop) ",
                 default="",
@@ -403,7 +411,7 @@ def step_through(log: dict, show, start: int = 0):
                 click.echo("  this is the start (Enter: next move)")
                 continue
             go(at.index - 1)
-        elif text.isdigit():
+        elif text.isascii() and text.isdigit():
             if int(text) > total:
                 click.echo(f"  the game has {total} moves: 0 to {total}")
                 continue

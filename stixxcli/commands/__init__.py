@@ -24,8 +24,23 @@ def rules_for(game, variant, rules_file):
     return resolve(game, variant, rules_file)
 
 
+def completes(what: str):
+    """A shell_complete callback of stixxcli.completion, imported only when the shell asks."""
+
+    def complete(ctx, param, incomplete):
+        from .. import completion
+
+        return getattr(completion, what)(ctx, param, incomplete)
+
+    return complete
+
+
 variant_option = click.option(
-    "--variant", "-v", metavar="NAME", help="A rule variant by name (default: standard)."
+    "--variant",
+    "-v",
+    metavar="NAME",
+    shell_complete=completes("variants"),
+    help="A rule variant by name (default: standard).",
 )
 rules_option = click.option(
     "--rules",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..text import plain
-from . import echo_json, json_option
+from . import completes, echo_json, json_option
 
 # games, plugins ----------------------------------------------------------------
 
@@ -68,8 +68,8 @@ def plugins(as_json):
 
 
 @click.command()
-@click.argument("game_name", metavar="[GAME]", required=False)
-@click.argument("name", required=False)
+@click.argument("game_name", metavar="[GAME]", required=False, shell_complete=completes("games"))
+@click.argument("name", required=False, shell_complete=completes("variants"))
 @click.option("--diff", is_flag=True, help="Show only what the variant changes from standard.")
 @json_option
 def variants(game_name, name, diff, as_json):
@@ -127,7 +127,7 @@ def variants(game_name, name, diff, as_json):
 
 
 @click.command()
-@click.argument("game_name", metavar="[GAME]", required=False)
+@click.argument("game_name", metavar="[GAME]", required=False, shell_complete=completes("games"))
 def schema(game_name):
     """Print the JSON Schema of the game log, or of a game's rules, setup and moves.
 
@@ -148,16 +148,22 @@ def schema(game_name):
 @click.command()
 @click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
 def completion(shell):
-    """Print the shell completion script.
+    """Print the shell completion script: commands and options, and their
+    values: game names, variant names of the game on the line, bot names
+    (after NAME: or SEAT: too) and the players of the log being replayed.
 
     \b
-    Example:
-      eval "$(stixx completion bash)"
+    Examples:
+      eval "$(stixx completion bash)"          # in ~/.bashrc
+      eval "$(stixx completion zsh)"           # in ~/.zshrc
+      stixx completion fish > ~/.config/fish/completions/stixx.fish
     """
     from click.shell_completion import get_completion_class
 
+    from ..completion import bash_class
+
     root = click.get_current_context().find_root().command
-    cls = get_completion_class(shell)
+    cls = bash_class() if shell == "bash" else get_completion_class(shell)
     click.echo(cls(root, {}, "stixx", "_STIXX_COMPLETE").source())
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import rules_for, rules_option, variant_option
+from . import completes, rules_for, rules_option, variant_option
 
 # play ---------------------------------------------------------------------------
 
@@ -18,12 +18,24 @@ class KeepsArgs(click.Command):
 
 
 @click.command(cls=KeepsArgs)
-@click.argument("game_name", metavar="GAME", required=False)
+@click.argument("game_name", metavar="GAME", required=False, shell_complete=completes("games"))
 @variant_option
 @rules_option
-@click.option("--player", "humans", multiple=True, metavar="NAME", help="A human at this terminal (repeat).")
+@click.option("--player", "humans", multiple=True, metavar="NAME", help="A person at this terminal (repeat).")
 @click.option(
-    "--bot", "bots", multiple=True, metavar="NAME:BOT", help="A computer player, e.g. Ann:greedy (repeat)."
+    "--bot",
+    "bots",
+    multiple=True,
+    metavar="[NAME:|SEAT:]BOT",
+    shell_complete=completes("bots"),
+    help="A computer player: greedy, Ann:greedy or 2:greedy (seat 2, from 0) (repeat).",
+)
+@click.option(
+    "--players",
+    "-p",
+    "count",
+    type=click.IntRange(min=1),
+    help="Number of seats; the seats no one takes get the random bot.",
 )
 @click.option("--seed", help="Seed of the random source (dice, deals, bots). Default: a new one.")
 @click.option(
@@ -37,7 +49,7 @@ class KeepsArgs(click.Command):
     type=click.Choice(["random", "manual"]),
     default="random",
     show_default=True,
-    help="manual: type in the dice and draws of a real table.",
+    help="manual: type in the dice, draws and setup of a real table.",
 )
 @click.option(
     "--resume",
@@ -45,34 +57,49 @@ class KeepsArgs(click.Command):
     metavar="FILE",
     help="Go on with an unfinished game log (and write it back there).",
 )
+@click.option(
+    "--pick",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="With --resume: the log at line N of a JSON Lines file (the N of FILE:N).",
+)
 @click.pass_context
-def play(ctx, game_name, variant, rules_file, humans, bots, seed, out, chance, resume):
-    """Play a game at this terminal: humans in seat order, bots for the rest.
+def play(ctx, game_name, variant, rules_file, humans, bots, count, seed, out, chance, resume, pick):
+    """Play a game at this terminal: people and bots, in seat order.
 
-    Seats follow the order of --player and --bot on the command line. A game of
-    bots only runs to the end without asking anything. Ctrl-C saves the game so
-    far ("finished": false); --resume goes on from it.
+    Seats follow the order of --player and --bot on the command line; a bot
+    given as SEAT:BOT takes that seat (from 0), and --players N fills the seats
+    left with random bots, as in `stixx simulate`. A game of bots only runs to
+    the end without asking anything. At the prompt: `help` explains the
+    notation and lists the choices, arrows and Ctrl-R recall earlier lines,
+    `q` saves and stops (also Ctrl-C); --resume goes on from the saved game.
 
     \b
     Examples:
       stixx play sixto --player Ann --bot Bob:greedy
-      stixx play stixx --bot A:reasoning --bot B:random --bot C:random --seed 1 --out g.json
+      stixx play stixx --bot A:reasoning --players 3 --seed 1 --out g.json
       stixx play sixto --player Ann --player Bob --chance manual --out table.json
       stixx play --resume g.json
+      stixx play --resume unfinished.jsonl --pick 3 --out game3.json
     """
-    from ..terminal import play_game, resume_game, seats_in_order
+    from ..terminal import play_game, resume_game
 
     if resume:
-        if game_name or humans or bots or variant or rules_file:
+        if game_name or humans or bots or variant or rules_file or count:
             raise click.UsageError("--resume takes the game, rules and players from the log")
-        return resume_game(resume, out=out, chance=chance)
+        return resume_game(resume, out=out, chance=chance, pick=pick)
+    if pick is not None:
+        raise click.UsageError("--pick chooses the game to go on with: give it with --resume FILE")
     if not game_name:
         raise click.UsageError("name a GAME (see stixx games), or --resume FILE")
     from ..plugins import get_game
+    from ..seats import seat_players, typed_order
 
     game = get_game(game_name)
-    players = seats_in_order(ctx, humans, bots)
-    play_game(game, rules_for(game, variant, rules_file), players, seed=seed, out=out, chance=chance)
+    rules = rules_for(game, variant, rules_file)
+    typed = typed_order(ctx.meta.get("stixx.args", []), humans, bots)
+    players = seat_players(game, rules.values, typed, count) if typed or count else []
+    play_game(game, rules, players, seed=seed, out=out, chance=chance)
 
 
 COMMANDS = [play]

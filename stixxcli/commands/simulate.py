@@ -6,6 +6,7 @@ import click
 
 from ..errors import StixxError
 from . import (
+    completes,
     echo_json,
     executor_option,
     jobs_for,
@@ -21,7 +22,7 @@ from . import (
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", shell_complete=completes("games"))
 @variant_option
 @rules_option
 @click.option(
@@ -34,13 +35,23 @@ from . import (
     "--bot",
     "bots",
     multiple=True,
-    metavar="SEAT:BOT",
-    help="The bot at a seat, e.g. 0:greedy (repeat; other seats: random).",
+    metavar="[NAME:|SEAT:]BOT",
+    shell_complete=completes("bots"),
+    help="A bot, in seat order as in play: greedy, Ann:greedy or 2:greedy (seat 2, from 0) "
+    "(repeat; other seats: random).",
 )
 @click.option("--games", "-n", "count", type=click.IntRange(min=1), required=True, help="How many games.")
 @click.option("--seed", default="0", show_default=True, help="Game i is played with the seed SEED-i.")
 @click.option(
-    "--compare", metavar="VARIANT", help="Play the same seeds under a second variant, side by side."
+    "--compare",
+    metavar="VARIANT",
+    shell_complete=completes("variants"),
+    help="Play the same seeds under a second variant, side by side, with the change and its interval.",
+)
+@click.option(
+    "--rotate",
+    is_flag=True,
+    help="Turn the seats by one each game, so that every bot starts as often as the others.",
 )
 @click.option(
     "--out", type=click.Path(dir_okay=False), metavar="FILE.jsonl", help="Write every game log, one a line."
@@ -49,8 +60,8 @@ from . import (
 @executor_option
 @scheduler_option
 @json_option
-def simulate(game_name, variant, rules_file, players, bots, count, seed, compare, out, jobs, executor,
-             scheduler, as_json):  # fmt: skip
+def simulate(game_name, variant, rules_file, players, bots, count, seed, compare, rotate, out, jobs,
+             executor, scheduler, as_json):  # fmt: skip
     """Play many seeded bot games and report, per seat and per bot, the win
     rate with its 95% interval, the mean and spread of scores, and the game length.
 
@@ -60,6 +71,7 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
     Examples:
       stixx simulate sixto --players 3 --bot 0:greedy --games 500 --jobs 0
       stixx simulate stixx -p 4 --bot 0:reasoning -n 1000 --compare dutch-edition
+      stixx simulate fishstix --bot greedy --bot random -n 400 --rotate
       stixx simulate trixo --variant teams -n 200 --out games.jsonl --json
     """
     from .. import simulate as simulation
@@ -69,10 +81,10 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
 
     game = get_game(game_name)
     rules = rules_for(game, variant, rules_file)
-    try:
-        seats = simulation.bot_seats(game, rules.values, players, bots)
-    except simulation.SeatError as e:
-        raise click.BadParameter(str(e), param_hint="--bot") from None
+    from ..seats import seat_players
+
+    seated = seat_players(game, rules.values, [("bot", b) for b in bots], players)
+    seats = [p["bot"] for p in seated]
     if compare == rules.variant:
         raise click.UsageError(f"--compare needs a variant other than {rules.variant}")
     runs = [rules] + ([resolve(game, compare)] if compare else [])
@@ -87,13 +99,14 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
         logs = AtomicLines(out)
     with progress(on_terminal() and not as_json, count * len(runs), "simulating") as bar:
         report = simulation.run(game, runs, seats, count, seed, logs=logs, jobs=jobs_for(jobs),
-                                executor=executor, scheduler=scheduler, advance=bar.advance)  # fmt: skip
+                                executor=executor, scheduler=scheduler, advance=bar.advance, rotate=rotate)  # fmt: skip
     stopped = report.pop("exit_code", None)  # Ctrl-C or SIGTERM: 130 or 143
     if logs is not None:
         if stopped:
             logs.abort()  # a part of the games is not what --out asked for
         else:
             logs.commit()
+    report["seat_names"] = [p["name"] for p in seated]
     if as_json:
         echo_json(report)
     else:
