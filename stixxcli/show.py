@@ -144,52 +144,81 @@ class ProgressBar:
 
 
 def show_simulation(report: dict) -> None:
-    """Per seat and per bot, one column per variant."""
+    """Two tables, the win rates and the scores: a row per seat, then a row per
+    bot; a column per variant and, with two, the change with its interval.
+    Every number with one decimal; the last line says what the signs mean."""
     names = list(report["variants"])
     variants = [report["variants"][n] for n in names]
-    seats = list(enumerate(report["seat_bots"]))
-    console().print(
-        _figures(
-            ["seat", "bot"],
-            [[str(seat), bot] for seat, bot in seats],
-            names,
-            [[v["seats"][seat] for v in variants] for seat, _ in seats],
-            title=f"{report['game']}: {report['players']} players, seed {report['seed']}",
-        )
-    )
+    change = report.get("change")
+    seat_names = report.get("seat_names") or [None] * report["players"]
+    rotate = report.get("rotate")
+
+    def who(seat, bot):
+        name = seat_names[seat]
+        return f"{seat} {name}" if name and name != f"{bot}-{seat}" else str(seat)
+
+    rows = [
+        (who(seat, bot), bot, [v["seats"][seat] for v in variants], change and change["seats"][seat])
+        for seat, bot in enumerate(report["seat_bots"])
+    ]
     bots = list(variants[0]["bots"])
-    console().print(
-        _figures(["bot"], [[b] for b in bots], names, [[v["bots"][b] for v in variants] for b in bots])
-    )
+    if len(bots) < len(rows):  # a bot at several seats: its row sums them up
+        rows.append(None)
+        rows += [("all", b, [v["bots"][b] for v in variants], change and change["bots"][b]) for b in bots]
+    head = "player" if rotate else "seat"
+    turned = "; seats turned each game, a row follows one player" if rotate else ""
+    where = f"{report['game']}, {report['players']} players, seed {report['seed']}{turned}"
+    console().print(where, style="bold")
+    console().print(_figures("Win rate, % (95% interval)", head, names, rows, _rate, _rate_change))
+    console().print(_figures("Score, mean ± sd", head, names, rows, _score, _score_change))
     for n, v in zip(names, variants):
         length = v["length"]
         console().print(
-            f"{n}: {v['games']} games, {length['mean']} moves on average "
-            f"(sd {length['sd']}, {length['min']}-{length['max']})"
+            f"{n}: {v['games']} games of {length['mean']:.1f} ± {length['sd']:.1f} moves "
+            f"({length['min']}-{length['max']})"
         )
-
-
-def _figures(
-    heads: list[str], rows: list[list[str]], names: list[str], figures: list[list[dict]], title=None
-):
-    """A table of rows, each followed by its win rate and score under every variant."""
-    t = Table(
-        *heads,
-        *[f"{n}: win rate (95%)" for n in names],
-        *[f"{n}: score" for n in names],
-        title=title,
-        show_edge=False,
-        header_style="bold",
+    console().print(
+        "± is the standard deviation over the games; (a-b): a 95% interval (Wilson's)"
+        + (
+            f". change: {names[1]} minus {names[0]} (win rates in points), with a 95% "
+            "interval (Newcombe's for rates, normal for means)"
+            if change
+            else ""
+        ),
+        style="dim",
     )
-    for row, lines in zip(rows, figures):
-        t.add_row(*row, *[_rate(line) for line in lines], *[_score(line) for line in lines])
+
+
+def _figures(title, head, names, rows, cell, change_cell):
+    t = Table(head, "bot", *names, *(["change"] if len(names) == 2 else []), title=title,
+              title_justify="left", show_edge=False, header_style="bold")  # fmt: skip
+    for row in rows:
+        if row is None:
+            t.add_section()
+            continue
+        label, bot, lines, change = row
+        t.add_row(label, bot, *map(cell, lines), *([change_cell(change)] if change else []))
     return t
 
 
 def _rate(line: dict) -> str:
     lo, hi = line["win_rate_95"]
-    return f"{line['win_rate']:.1%} ({lo:.1%}-{hi:.1%})"
+    return f"{100 * line['win_rate']:.1f} ({100 * lo:.1f}-{100 * hi:.1f})"
 
 
 def _score(line: dict) -> str:
-    return f"{line['mean_score']} ± {line['sd_score']}"
+    if line["mean_score"] is None:
+        return "-"
+    return f"{line['mean_score']:.1f} ± {line['sd_score']:.1f}"
+
+
+def _rate_change(line: dict) -> str:
+    lo, hi = line["win_rate_95"]
+    return f"{100 * line['win_rate']:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+
+
+def _score_change(line: dict) -> str:
+    if "mean_score" not in line:
+        return "-"
+    lo, hi = line["mean_score_95"]
+    return f"{line['mean_score']:+.1f} ({lo:+.1f} to {hi:+.1f})"
