@@ -317,3 +317,62 @@ def test_the_greedy_bot_cannot_read_another_hand_or_the_pile():
     seen = state.view(seat)
     assert all(seen["hands"][other] == {"sticks": 3} for other in others)
     assert "contents" not in seen["pile"]
+
+
+def test_a_game_typed_in_from_a_real_box_is_played_to_the_end_and_validates(stixx, tmp_path):
+    # A box of 10 sticks: the start, two hands of 3 and 3 to draw. Sticks the
+    # project's deck does not hold, and one of them twice, as a real box may.
+    (tmp_path / "small-box.yaml").write_text(
+        "extends: standard\ndescription: a box of ten\ndeck:\n"
+        + "".join(f'  - "{s}"\n' for s in resolve(game(), "standard").values["deck"][:10])
+    )
+    box = [
+        "blue> blue> blue> blue>",  # the start stick
+        "bl> bl> bl> bl>, <green <green <green <green, pink> pink> pink> pink>",  # Ann
+        "<orange <orange <orange <orange, purple> purple> purple> purple>, <school <school <school <school",
+    ]
+    draws = iter(
+        ["green> green> green> green>", "<pink <pink <pink <pink", "school> <school school> <school"]
+    )
+    lines = [""] + box
+    # Nine moves, each a stick to the right of the last, at rows 0-3; a draw
+    # after each of the first three. An empty line first answers a pass screen
+    # (two people share the terminal) and is refused, harmlessly, anywhere else.
+    for column in range(1, 10):
+        lines += ["", f"1 {column} 0"]
+        if column <= 3:
+            lines += ["", next(draws)]
+    out = tmp_path / "box.json"
+    r = stixx(
+        "play",
+        "fishstix",
+        "--rules",
+        tmp_path / "small-box.yaml",
+        "--player",
+        "Ann",
+        "--player",
+        "Bob",
+        "--chance",
+        "manual",
+        "--seed",
+        1,
+        "--out",
+        out,
+        input="\n".join(lines) + "\n",
+    )
+    assert r.exit_code == 0, r.output
+    log = json.loads(out.read_text())
+    assert log["finished"] and len(log["moves"]) == 9
+    assert log["setup"]["open_deck"] is True
+    assert log["setup"]["hands"][0][0] == "blue> blue> blue> blue>"  # twice in the box: the start and Ann's
+    verdict = check_log(log)
+    assert verdict.valid, verdict.line()
+    assert "Ann places the stick blue-blue-blue-blue at column 1, rows 0 to 3, scoring 8 (blue 8)" in r.output
+    assert (
+        "Bob places the stick orange-orange-orange-orange at column 2, rows 0 to 3, scoring nothing"
+        in r.output
+    )
+    # A malformed stick in such a log is still refused.
+    broken = json.loads(out.read_text())
+    broken["moves"][0]["draw"] = "green> green> green> <nemo"
+    assert "not one of the kinds" in check_log(broken).error

@@ -10,7 +10,6 @@ typed as `hand-number [r] column top-row`, for example `2 r 3 -1`
 from __future__ import annotations
 
 import re
-import textwrap
 from functools import lru_cache
 
 from .board import FISH_PER_STICK, STANDARD_KINDS, Deck, kinds_problem, project_deck_fish
@@ -230,13 +229,18 @@ A stick needs 4 empty cells, one fish beside a fish (left or right)."""
 
 
 def _wrapped(head: str, items: list[str], indent: str = "    ") -> list[str]:
-    return textwrap.wrap(
-        head + " | ".join(items),
-        width=WIDTH,
-        initial_indent="  ",
-        subsequent_indent=indent,
-        break_on_hyphens=False,
-    )
+    """`head` then the items separated by " | ", in lines under 80 columns,
+    never breaking inside an item."""
+    lines, line = [], "  " + head
+    for n, item in enumerate(items):
+        piece = item if n == 0 else " | " + item
+        if n and len(line) + len(piece) + 2 > WIDTH:  # room for the closing " |"
+            lines.append(line + " |")
+            line = indent + item
+        else:
+            line += piece
+    lines.append(line)
+    return lines
 
 
 def places_text(spots) -> list[str]:
