@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from sixto_logs import COLOURS, make_log, play, roll, turn
+from sixto_logs import COLOURS, game, make_log, play, roll, turn
 
 from stixxcli.check import check_log
 from stixxcli.engine import open_game
-from stixxcli.replay import replay
+from stixxcli.replays import replay
 
 
 def verdict_of(moves, **kwargs):
@@ -150,15 +150,68 @@ def test_a_finished_row_counts_as_blocked():
     assert state.stuck(0)
 
 
-def test_solo_game_ends_with_two_dice_unused():
+def test_solo_game_ends_when_two_usable_dice_are_declined():
+    # docs/games/sixto.md, The end (the revised ruling): a declined die counts
+    # only when its row had a box showing its number that could be crossed.
     solo = dict(players=1, solo_unused_dice_end=2, variant="solo")
-    one_unused = [turn(0, roll(1), "red1 yellow1 green1 blue1 purple1")]
-    state = final_state(one_unused, **solo)
+    one_declined = [turn(0, roll(1), "red1 yellow1 green1 blue1 purple1")]
+    state = final_state(one_declined, **solo)
     assert not state.over and state.seat == 0
-    two_unused = one_unused + [turn(0, roll(2), "red2 yellow2 green2 blue2")]
-    state = final_state(two_unused, **solo)
+    two_declined = one_declined + [turn(0, roll(2), "red2 yellow2 green2 blue2")]
+    state = final_state(two_declined, **solo)
+    assert state.over and "declined 2 dice they could have used" in state.end
+    assert verdict_of(two_declined, finished=True, **solo).valid
+    refused(two_declined + [turn(0, roll(3), "")], 2, "the game is already over", **solo)
+
+
+def unusable_red():
+    """Ada crosses red box 9 (it shows 3), so red holds one cross and only its
+    target boxes are left: no red die can be used until the end. Then a roll
+    of 1s: she crosses box 7 in four rows and declines yellow (usable) and red
+    (unusable)."""
+    return [
+        turn(0, roll(3), "red9 yellow3 green3 blue3 purple3 orange3"),
+        turn(0, roll(1), "green7 blue7 purple7 orange7"),
+    ]
+
+
+def test_a_die_with_no_box_to_cross_is_not_declined():
+    solo = dict(players=1, solo_unused_dice_end=2, variant="solo")
+    state = final_state(unusable_red(), **solo)
+    assert state.usable_dice(0, roll(1)) == 1  # only yellow (box 7 shows 1) is left to use
+    assert not state.over and state.turns == 2
+    assert verdict_of(unusable_red(), **solo).valid
+    assert not verdict_of(unusable_red(), finished=True, **solo).valid
+
+
+def test_solo_strict_counts_every_unused_die():
+    strict = dict(players=1, solo_unused_dice_end=2, solo_count_unusable_dice=True, variant="solo-strict")
+    state = final_state(unusable_red(), **strict)
     assert state.over and "left 2 rolled dice unused" in state.end
-    assert verdict_of(two_unused, finished=True, **solo).valid
+    assert verdict_of(unusable_red(), finished=True, **strict).valid
+
+
+def test_solo_rules_files():
+    from stixxcli.rules import resolve
+
+    solo, strict = (resolve(game(), name).values for name in ("solo", "solo-strict"))
+    assert solo["solo_unused_dice_end"] == 2 and solo["solo_count_unusable_dice"] is False
+    assert strict["solo_unused_dice_end"] == 2 and strict["solo_count_unusable_dice"] is True
+    assert game().player_counts(strict) == range(1, 2)
+
+
+def test_a_solo_log_from_before_the_ruling_checks_with_the_default(tmp_path):
+    # Written when the literal reading was the only one; its rules do not name
+    # solo_count_unusable_dice, so it is checked with the default (false) and
+    # its end after 4 turns, with usable dice not declined, is no end.
+    import json
+    from pathlib import Path
+
+    old = json.loads((Path(__file__).parent / "solo-literal-ruling.json").read_text())
+    assert "solo_count_unusable_dice" not in old["rules"]
+    verdict = check_log(old)
+    assert not verdict.valid
+    assert "the log says the game is over, but after its 4 moves it is not" in verdict.error
 
 
 def test_solo_end_is_off_in_the_standard_rules():
@@ -170,19 +223,32 @@ def test_solo_end_is_off_in_the_standard_rules():
 
 
 def test_die_value_must_be_one_to_six():
-    for bad in (7, 0, -1, 10**30, True, "3", 2.5, None):
+    # The move's shape (move_schema) is checked by the core before the rules.
+    for bad, words in [
+        (7, "must be at most 6, not 7"),
+        (0, "must be at least 1, not 0"),
+        (-1, "must be at least 1"),
+        (10**30, "must be at most 6"),
+        (True, "must be a whole number, not true/false"),
+        ("3", "must be a whole number, not text"),
+        (2.5, "must be a whole number, not a number"),
+        (None, "must be a whole number, not empty"),
+    ]:
         r = roll(1)
         r["green"] = bad
-        refused([turn(0, r, "", "")], 0, "the green die shows 1 to 6")
+        refused([turn(0, r, "", "")], 0, "'rolls'[0]['green']", words)
 
 
 def test_roll_for_an_unknown_or_missing_die():
     r = roll(1)
     r["pink"] = 3
+    refused([turn(0, r, "", "")], 0, "'rolls'[0] must hold at most 6 entries")
+    del r["red"]
     refused([turn(0, r, "", "")], 0, "there is no 'pink' die")
     r = roll(1)
     del r["blue"]
     refused([turn(0, r, "", "")], 0, "no value for the blue die")
+    refused([turn(0, [roll(1), {}], "", "")], 0, "'rolls'[1] must hold at least 1 entries")
 
 
 def test_a_second_reroll():
@@ -192,7 +258,7 @@ def test_a_second_reroll():
 
 
 def test_no_roll():
-    refused([{"seat": 0, "rolls": [], "crosses": [[], []]}], 0, "rolls the dice at least once")
+    refused([{"seat": 0, "rolls": [], "crosses": [[], []]}], 0, "'rolls' must hold at least 1 item, not 0")
 
 
 def test_cross_whose_box_does_not_show_the_die():
@@ -230,15 +296,16 @@ def test_malformed_moves_are_refused_with_a_reason():
     good = turn(0, roll(1), "red1", "")
     cases = [
         ({**good, "crosses": [[["red", 1]]]}, "one list per seat (2), not 1"),
-        ({**good, "crosses": [{"red": 1}, []]}, "must be a list of [colour, box] pairs"),
-        ({**good, "crosses": [[["red"]], []]}, "a cross is [colour, box number]"),
-        ({**good, "crosses": [[["red", True]], []]}, "a cross is [colour, box number]"),
-        ({**good, "crosses": [[["red", "1"]], []]}, "a cross is [colour, box number]"),
-        ({**good, "crosses": [[[1, 1]], []]}, "a cross is [colour, box number]"),
+        ({**good, "crosses": [{"red": 1}, []]}, "'crosses'[0] must be a list, not a JSON object"),
+        ({**good, "crosses": [[["red"]], []]}, "'crosses'[0][0] must hold at least 2 items, not 1"),
+        ({**good, "crosses": [[["red", True]], []]}, "'crosses'[0][0][1] must be a whole number"),
+        ({**good, "crosses": [[["red", "1"]], []]}, "'crosses'[0][0][1] must be a whole number, not text"),
+        ({**good, "crosses": [[["red", 0]], []]}, "'crosses'[0][0][1] must be at least 1, not 0"),
+        ({**good, "crosses": [[[1, 1]], []]}, "'crosses'[0][0][0] must be text"),
         ({**good, "crosses": [[["pink", 1]], []]}, "no colour 'pink'"),
         ({**good, "crosses": "red1"}, "'crosses' must be a list"),
         ({**good, "rolls": roll(1)}, "'rolls' must be a list"),
-        ({**good, "rolls": [[1, 2, 3, 4, 5, 6]]}, "must map each die in play"),
+        ({**good, "rolls": [[1, 2, 3, 4, 5, 6]]}, "'rolls'[0] must be a JSON object, not a list"),
         ({**good, "seat": False}, "'seat' must be a whole number"),
         ({**good, "dice": 3}, "unknown key 'dice'"),
         ({"seat": 0, "crosses": [[], []]}, "has no 'rolls'"),
@@ -265,12 +332,20 @@ def test_a_refused_move_leaves_the_state_unchanged():
 @pytest.mark.parametrize(
     "setup, words",
     [
-        ({"sheets": ["A", "A"]}, "sheet A is dealt twice"),
+        ({"sheets": ["A", "A"]}, "the setup: 'sheets' holds 'A' twice"),
         ({"sheets": ["A", "Z"]}, "no sheet 'Z'"),
         ({"sheets": ["A"]}, "deals 1 sheets to 2 players"),
-        ({"sheets": ["A", 1]}, "no sheet 1"),
+        ({"sheets": ["A", 1]}, "'sheets'[1] must be text"),
+        ({"sheets": ["A", ""]}, "'sheets'[1] must be at least 1 characters long"),
         ({"sheets": "A B"}, "'sheets' must be a list"),
         ({"sheets": ["A", "B"], "first": 1}, "unknown key 'first'"),
+        ({"sheets": ["A", [[1] * 12] * 5]}, "'sheets'[1] must hold at least 6 items, not 5"),
+        ({"sheets": ["A", [[1] * 12] * 5 + [[1] * 12 + [7]]]}, "'sheets'[1][5][12] must be at most 6, not 7"),
+        (
+            {"sheets": ["A", [[1] * 12] * 5 + [[1] * 11]]},
+            "row 6 (orange) of the typed-in sheet holds 11 numbers",
+        ),
+        ({"sheets": ["A", [[1, 2, 3, 4, 5, 6] * 2] * 6]}, "seats 0 and 1 have the same sheet"),
         ([], "must be a JSON object"),
     ],
 )

@@ -172,3 +172,36 @@ def crossing_problem(row: list[bool], rules: dict) -> tuple[int, str] | None:
 
 def _crosses(n: int) -> str:
     return "cross" if n == 1 else "crosses"
+
+
+def sheets_variant_text(sheets: dict[str, list[list[int]]], colours: list[str]) -> str:
+    """A variant file that extends the standard rules with `sheets` (name ->
+    rows of numbers) as its only sheets: printed sheets typed in once, kept
+    for the next game night. Names become sheet letters (no spaces or commas)."""
+    import json
+
+    letters = {}
+    for name, rows in sheets.items():
+        letter = "-".join(name.replace(",", " ").split()) or "sheet"
+        while letter in letters:
+            letter += "'"
+        letters[letter] = rows
+    lines = [
+        "# Printed Sixto sheets typed in at the table, kept for the next game night:",
+        "#   stixx play sixto --rules THIS-FILE ...  (the setup asks for these names as letters)",
+        "extends: standard",
+        f"description: {json.dumps('our printed sheets: ' + ', '.join(letters))}",
+        "sheets:",
+    ]
+    for letter, rows in letters.items():
+        lines.append(f"  {json.dumps(letter)}:")
+        for colour, row in zip(colours, rows):
+            lines.append(f"    - {json.dumps(row)}  # {json.dumps(colour)[1:-1]}")
+    return "\n".join(lines) + "\n"
+
+
+def write_sheets_variant(path, sheets: dict[str, list[list[int]]], colours: list[str]) -> None:
+    """Write `sheets_variant_text` to `path` (a new file or one to replace)."""
+    from pathlib import Path
+
+    Path(path).write_text(sheets_variant_text(sheets, colours), encoding="utf-8")

@@ -73,6 +73,9 @@ class Sheet:
             # docs/games/sixto.md, The end: only dice that could have been used count,
             # unless solo_count_unusable_dice reads the rule literally.
             needed = (len(roll) if count_unusable else len(usable)) - solo_end + 1
+            # Declining one usable die a turn never ends the game: without a cross a
+            # turn, a bot waiting for perfect rolls could play on forever.
+            needed = max(needed, 1)
             extra = usable[len(chosen) : needed]
             chosen += extra
             worth += sum(entry[0] for entry in extra)

@@ -6,16 +6,19 @@ Read with the project's rulings: docs/games/sixto.md.
 
 from __future__ import annotations
 
-from stixxcli.errors import IllegalMove, IllegalSetup, RuleError
-from stixxcli.game import Chance, Game, Param, require
+from stixxcli.errors import IllegalSetup, RuleError
+from stixxcli.game import Chance, Game, Param
 
 from . import notation
 from .board import SAMPLE_SHEETS
 
 ROWS = 6  # six colours, six dice, six rows
+TYPED_SHEET = "own"  # the sheet "letter" shown for a printed sheet typed in at the setup
 FACES = frozenset(range(1, 7))
 _INT = {int}
 
+# The shapes of a move and a setup, declared once: the core checks every
+# recorded move and setup against them before the rules below look at it.
 _roll = {
     "type": "object",
     "minProperties": 1,
@@ -27,6 +30,18 @@ _cross = {
     "prefixItems": [{"type": "string"}, {"type": "integer", "minimum": 1}],
     "minItems": 2,
     "maxItems": 2,
+}
+# A sheet typed in at the table (--chance manual): its rows of numbers, top row first.
+_typed_sheet = {
+    "type": "array",
+    "minItems": ROWS,
+    "maxItems": ROWS,
+    "items": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 40,
+        "items": {"type": "integer", "minimum": 1, "maximum": 6},
+    },
 }
 
 
@@ -77,10 +92,17 @@ class Sixto(Game):
             "solo_unused_dice_end",
             "int",
             0,
-            "0: off; otherwise a 1-player game also ends after a turn that leaves this many "
-            "rolled dice unused (and the rules allow only 1 player)",
+            "0: off; otherwise a 1-player game also ends after a turn in which the player "
+            "declined this many dice they could have used (and the rules allow only 1 player)",
             min=0,
             max=ROWS,
+        ),
+        Param(
+            "solo_count_unusable_dice",
+            "bool",
+            False,
+            "solo end: count every unused die, also one whose row had no box showing its number "
+            "(the rulebook read literally)",
         ),
         Param(
             "score_table",
@@ -104,7 +126,7 @@ class Sixto(Game):
         "additionalProperties": False,
         "properties": {
             "seat": {"type": "integer", "minimum": 0},
-            "rolls": {"type": "array", "minItems": 1, "items": _roll},
+            "rolls": {"type": "array", "minItems": 1, "maxItems": 11, "items": _roll},
             "crosses": {
                 "type": "array",
                 "minItems": 1,
@@ -124,7 +146,7 @@ class Sixto(Game):
                 "minItems": 1,
                 "maxItems": 6,
                 "uniqueItems": True,
-                "items": {"type": "string"},
+                "items": {"anyOf": [{"type": "string", "minLength": 1}, _typed_sheet]},
             }
         },
     }
@@ -199,36 +221,104 @@ class Sixto(Game):
         letters = sorted(rules["sheets"])
         chosen = yield Chance(
             "sheets",
-            f"one sheet letter per player in seat order, all different ({' '.join(letters)}), "
-            f"e.g. {' '.join(letters[: len(players)])}",
+            f"one sheet per player in seat order, all different: a letter ({' '.join(letters)}) "
+            f"or {notation.OWN_SHEET} to type in a printed sheet, e.g. "
+            f"{' '.join(letters[: len(players) - 1] + [notation.OWN_SHEET])}",
             lambda rng: rng.sample(letters, len(players)),
             lambda text: notation.parse_sheet_letters(text, letters, len(players)),
         )
+        # A player with a printed sheet of their own types it in, a row at a time
+        # (only at a real table: a random setup deals letters).
+        chosen = list(chosen)
+        for seat, letter in enumerate(chosen):
+            if letter is None:
+                rows = []
+                for colour in rules["colours"]:
+                    row = yield self._typed_row(rules, players, chosen, seat, colour, rows)
+                    rows.append(row)
+                chosen[seat] = rows
         return {"sheets": chosen}
 
+    def _typed_row(self, rules, players, chosen, seat, colour, rows) -> Chance:
+        boxes = rules["boxes_per_row"]
+        last = len(rows) == len(rules["colours"]) - 1
+
+        def parse(text: str) -> list[int]:
+            row = notation.parse_sheet_row(text, boxes)
+            if last:  # the whole sheet is known now: no two players use the same one
+                sheet = [*rows, row]
+                for other, given in enumerate(chosen):
+                    numbers = rules["sheets"][given] if isinstance(given, str) else given
+                    if other != seat and numbers == sheet:
+                        name = f"sheet {given}" if isinstance(given, str) else "the sheet"
+                        raise ValueError(
+                            f"this is {name} of {players[other]}: no two players use the same sheet"
+                        )
+            return row
+
+        def draw(rng) -> list[int]:
+            return [rng.randint(1, 6) for _ in range(boxes)]
+
+        return Chance(
+            f"sheet of {players[seat]}, {colour} row",
+            f"{players[seat]}'s sheet, row {len(rows) + 1} ({colour}): its {boxes} numbers "
+            f"from the left, e.g. {' '.join('351624416253'[:boxes]) if boxes <= 12 else '3 5 1 6 ...'}",
+            draw,
+            parse,
+        )
+
     def start(self, rules: dict, players: list[str], setup):
+        # The setup's shape is checked by the core against setup_schema.
         from .state import SixtoState
 
-        try:
-            letters = require(setup, "sheets", list, "the setup")
-        except IllegalMove as e:
-            raise IllegalSetup(e.message) from None
-        unknown = [key for key in setup if key != "sheets"]
-        if unknown:
-            raise IllegalSetup(f"unknown key {unknown[0]!r} in the setup (keys: sheets)")
-        if len(letters) != len(players):
+        given = setup["sheets"]
+        if len(given) != len(players):
             raise IllegalSetup(
-                f"the setup deals {len(letters)} sheets to {len(players)} players: one sheet each"
+                f"the setup deals {len(given)} sheets to {len(players)} players: one sheet each"
             )
-        for seat, letter in enumerate(letters):
-            if not isinstance(letter, str) or letter not in rules["sheets"]:
+        letters, numbers = [], []
+        boxes = rules["boxes_per_row"]
+        for seat, sheet in enumerate(given):
+            if isinstance(sheet, str):
+                if sheet not in rules["sheets"]:
+                    raise IllegalSetup(
+                        f"seat {seat}: no sheet {sheet!r} in the rules "
+                        f"(sheets: {' '.join(sorted(rules['sheets']))})"
+                    )
+                letters.append(sheet)
+                numbers.append(rules["sheets"][sheet])
+                continue
+            # A printed sheet typed in at the table: its rows of numbers.
+            for row, line in enumerate(sheet):
+                if len(line) != boxes:
+                    raise IllegalSetup(
+                        f"seat {seat}: row {row + 1} ({rules['colours'][row]}) of the typed-in sheet "
+                        f"holds {len(line)} numbers, but a row has {boxes} (boxes_per_row)"
+                    )
+            letters.append(TYPED_SHEET)
+            numbers.append(sheet)
+        for seat, sheet in enumerate(numbers):
+            # Letters are all different (setup_schema); a typed-in sheet must differ too.
+            if letters[seat] == TYPED_SHEET and sheet in numbers[:seat] + numbers[seat + 1 :]:
+                other = next(o for o, n in enumerate(numbers) if n == sheet and o != seat)
                 raise IllegalSetup(
-                    f"seat {seat}: no sheet {letter!r} in the rules "
-                    f"(sheets: {' '.join(sorted(rules['sheets']))})"
+                    f"seats {other} and {seat} have the same sheet: no two players use the same sheet"
                 )
-            if letter in letters[:seat]:
-                raise IllegalSetup(f"sheet {letter} is dealt twice: no two players use the same sheet")
-        return SixtoState(rules, players, letters)
+        return SixtoState(rules, players, letters, numbers)
+
+    def sheets_variant(self, rules: dict, players: list[str], setup: dict) -> str | None:
+        """A variant file (YAML text) that keeps the sheets typed in at this
+        game's setup for the next game night, each under its player's name,
+        or None when no sheet was typed in. See board.write_sheets_variant."""
+        from .board import sheets_variant_text
+
+        typed = {}
+        for name, sheet in zip(players, setup["sheets"]):
+            if not isinstance(sheet, str):
+                typed[name] = sheet
+        if not typed:
+            return None
+        return sheets_variant_text(typed, rules["colours"])
 
     def score_sheets(self, sheets: list[tuple[str, str]], rules: dict):
         from .paper import score_paper_sheets

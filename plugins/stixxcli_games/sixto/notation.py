@@ -1,13 +1,16 @@
-"""What a human types at the table: dice, re-roll answers, crosses, sheet letters.
+"""What a human types at the table, and what the table is told: dice, re-roll
+answers, crosses, sheet letters, typed-in sheets, and the `help` text.
 
 Crosses are written as colour and box number, e.g. `r4 b7` (the red row's box
 4 and the blue row's box 7, boxes numbered 1-12 as printed), or `-` for none.
 A colour may be written in full or by any prefix that names only it.
+Rulings: docs/games/sixto.md.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 
 NONE_WORDS = ("", "-", "none", "pass", "no")
 REROLL_WORDS = {
@@ -114,14 +117,23 @@ def parse_roll(text: str, dice: list[str]) -> dict:
     return roll
 
 
-def parse_sheet_letters(text: str, letters: list[str], players: int) -> list[str]:
-    """One sheet letter per seat, e.g. `A C F`; they must be different."""
+OWN_SHEET = "*"  # at the setup prompt: this player types in their own printed sheet
+
+
+def parse_sheet_letters(text: str, letters: list[str], players: int) -> list[str | None]:
+    """One sheet letter per seat, e.g. `A C F`, all different; `*` (None in
+    the answer) for a player who types in their own printed sheet next."""
     words = text.replace(",", " ").split()
     if len(words) != players:
-        raise ValueError(f"give one sheet letter per player ({players}), not {len(words)}")
+        raise ValueError(
+            f"give one sheet per player ({players}), not {len(words)}: a letter, or {OWN_SHEET} to type one in"
+        )
     by_upper = {letter.upper(): letter for letter in letters}
     chosen = []
     for word in words:
+        if word == OWN_SHEET:
+            chosen.append(None)
+            continue
         letter = word if word in letters else by_upper.get(word.upper())
         if letter is None:
             raise ValueError(f"no sheet {word!r} (sheets: {' '.join(letters)})")
@@ -129,3 +141,76 @@ def parse_sheet_letters(text: str, letters: list[str], players: int) -> list[str
             raise ValueError(f"sheet {letter} is given twice: every player uses a different sheet")
         chosen.append(letter)
     return chosen
+
+
+def parse_sheet_row(text: str, boxes: int) -> list[int]:
+    """One row of a printed sheet: its numbers 1-6, left to right, e.g.
+    `3 5 1 6 2 4 4 1 6 2 5 3` or `351624 416 253` (spaces, commas, `|` optional)."""
+    cells = [ch for ch in text if not ch.isspace() and ch not in ",|"]
+    for box, ch in enumerate(cells, start=1):
+        if ch not in "123456":
+            raise ValueError(f"box {box}: a box shows a number 1 to 6, not {ch!r}")
+    if len(cells) != boxes:
+        raise ValueError(f"a row has {boxes} numbers, not {len(cells)}")
+    return [int(ch) for ch in cells]
+
+
+def roll_text(roll: dict, sep: str = ", ") -> str:
+    """`red 3, yellow 5, ...`: the dice in row order with the numbers they show."""
+    return sep.join(f"{colour} {value}" for colour, value in roll.items())
+
+
+def and_list(words: list[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _wrap(text: str) -> list[str]:
+    return textwrap.wrap(text, width=78, break_on_hyphens=False)
+
+
+def help_text(state, choice, every: bool, limit: int) -> str:
+    """`help` at the prompt: the notation with examples, then the legal answers
+    grouped per die (with `every`, each answer too, up to `limit`)."""
+    roll = choice.context["roll"]
+    colours = state.colours
+    if choice.name == "reroll":
+        lines = _wrap(
+            "Re-roll? r (or y) rolls all the dice in play again, k (or n) keeps "
+            "this roll. No die may be kept aside; the last roll stands."
+        )
+        lines.append(f"The roll: {roll_text(roll)}.")
+        lines.append("  r: re-roll    k: keep")
+        return "\n".join(lines)
+    a, b = colours.short[0], colours.short[min(3, len(colours.names) - 1)]
+    first_target = state.first_target + 1
+    lines = _wrap(
+        f"Your crosses: for each die you use, its colour and a box number, e.g. "
+        f"{a}4 {b}7 ({colours.names[0]} box 4 and {colours.names[min(3, len(colours.names) - 1)]} box 7); "
+        f"- for none. A die crosses one box showing its number, right of the "
+        f"row's last cross; the boxes skipped are lost. A target box "
+        f"({first_target}-{state.boxes}) needs {state.target_min} crosses in its row first."
+    )
+    lines.append(f"The roll: {roll_text(roll)}.")
+    found = dict(choice.options.candidates)
+    for colour, value in roll.items():
+        boxes = found.get(colour)
+        where = f"box {_or_list([str(box) for box in boxes])}" if boxes else "no box"
+        lines.append(f"  {colour} {value}: {where}")
+    count = len(choice.options)
+    if count == 1:
+        lines.append("No box to cross: answer - (none).")
+    else:
+        more = "" if every else '; "help all" lists them'
+        lines.append(f"Any of these together, one box per die: {count} answers{more}.")
+    if every:
+        shown = [crosses_notation(answer, colours) for answer in choice.options[:limit]]
+        lines += _wrap("   ".join(text.replace(" ", "\u00a0") for text in shown))
+        lines = [line.replace("\u00a0", " ") for line in lines]
+        if count > limit:
+            lines.append(f"... and {count - limit} more.")
+    return "\n".join(lines)

@@ -6,7 +6,9 @@ The move of a turn:
    "rolls": [{"red": 3, "yellow": 5, ...}, {...the re-roll, if any...}],
    "crosses": [[["red", 4], ["blue", 7]], [], [["green", 2]]]}
 `crosses[s]` holds the crosses of seat s as [colour, box] pairs, boxes
-numbered 1-12 as printed; the last roll is the one they use.
+numbered 1-12 as printed; the last roll is the one they use. The move's shape
+is `Sixto.move_schema` (game.py), checked by the core before `apply`; the
+rules are checked here. Rulings: docs/games/sixto.md.
 """
 
 from __future__ import annotations
@@ -14,30 +16,30 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places, require
+from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places
 
 from . import notation
 from .board import first_target_box, score
 
-MOVE_KEYS = ("seat", "rolls", "crosses")
 DIE_FACES = 6
 _FACES = frozenset(range(1, DIE_FACES + 1))
 _INT = {int}
-# Up to this many answers the options of a crosses Choice are a plain list;
-# a transcribed sheet with many equal numbers in a row could give millions.
-OPTIONS_AS_LIST = 10_000
+HELP_ALL_LIMIT = 10_000  # answers `help all` lists; a transcribed sheet could allow millions
 
 
 class CrossOptions(Sequence):
     """Every legal set of crosses of one seat for one roll: for each row, no
     cross or one of its candidate boxes. The i-th answer is decoded from i, so
-    a huge set is never built."""
+    the set is never built (a bot picks one by its index)."""
+
+    __slots__ = ("candidates", "size")
 
     def __init__(self, candidates: list[tuple[str, list[int]]]):
-        self.candidates = candidates  # (colour, boxes it may cross) in row order
-        self.size = 1
+        self.candidates = candidates  # (colour, boxes from 1 it may cross) in row order
+        size = 1
         for _, boxes in candidates:
-            self.size *= len(boxes) + 1
+            size *= len(boxes) + 1
+        self.size = size
 
     def __len__(self) -> int:
         return self.size
@@ -74,26 +76,30 @@ class CrossOptions(Sequence):
             seen.add(cross[0])
         return True
 
-    def as_list(self):
-        if self.size > OPTIONS_AS_LIST:
-            return self
+    def as_list(self) -> list:
+        """Every answer, in index order (for tests and `help all`; never for bots)."""
         rows = [[None] + boxes for _, boxes in self.candidates]
         colours = [colour for colour, _ in self.candidates]
-        out = []
-        for picks in itertools.product(*reversed(rows)):
-            out.append([[colour, box] for colour, box in zip(colours, reversed(picks)) if box is not None])
-        return out
+        return [
+            [[colour, box] for colour, box in zip(colours, reversed(picks)) if box is not None]
+            for picks in itertools.product(*reversed(rows))
+        ]
 
 
 class SixtoState(State):
-    def __init__(self, rules: dict, names: list[str], letters: list[str]):
+    def __init__(self, rules: dict, names: list[str], letters: list[str], numbers: list[list[list[int]]]):
         self.rules, self.names, self.letters = rules, list(names), list(letters)
         self.colours = notation.Colours(rules["colours"])
         self.boxes = rules["boxes_per_row"]
         self.first_target = first_target_box(rules)
         self.target_min = rules["target_min_crosses"]
-        self.numbers = [rules["sheets"][letter] for letter in letters]  # seat -> rows -> box numbers
+        self.numbers = numbers  # seat -> rows -> box numbers
         rows, players = len(self.colours.names), len(names)
+        # seat -> row -> die value -> the boxes (from 0) showing it, left to right
+        self.showing = [
+            [[[b for b, n in enumerate(line) if n == v] for v in range(DIE_FACES + 1)] for line in sheet]
+            for sheet in numbers
+        ]
         self.crossed = [[[False] * self.boxes for _ in range(rows)] for _ in range(players)]
         self.rightmost = [[-1] * rows for _ in range(players)]  # index of each row's rightmost cross
         self.count = [[0] * rows for _ in range(players)]
@@ -105,14 +111,17 @@ class SixtoState(State):
         self.end = None  # why the game ended, in words
         self.last_rolls: list[dict] = []
         self.last_crosses: list[list] = []
+        self._dice = list(self.colours.names)
+        self._roll_chances: dict[tuple, tuple[Chance, Chance]] = {}
+        self._view: tuple[int, dict] | None = None
 
     # What a seat may do ---------------------------------------------------------
 
     def dice(self) -> list[str]:
         """The colours whose die is still in play, in row order."""
-        return [c for row, c in enumerate(self.colours.names) if row not in self.closed]
+        return list(self._dice)
 
-    def cross_problem(self, seat: int, row: int, box: int, value: int) -> str | None:
+    def cross_problem(self, seat: int, row: int, box: int, value) -> str | None:
         """Why `seat` may not cross `box` (from 0) of `row` with a die showing
         `value`, or None when the cross is legal."""
         colour = self.colours.names[row]
@@ -141,16 +150,33 @@ class SixtoState(State):
     def candidates(self, seat: int, roll: dict) -> list[tuple[str, list[int]]]:
         """For each die of the roll, the boxes (from 1) `seat` may cross with it."""
         out = []
-        numbers, start, count = self.numbers[seat], self.rightmost[seat], self.count[seat]
-        for row, colour in enumerate(self.colours.names):
-            if row in self.closed:
-                continue
-            value = roll[colour]
-            last = self.boxes if count[row] >= self.target_min else self.first_target
-            boxes = [box + 1 for box in range(start[row] + 1, last) if numbers[row][box] == value]
-            if boxes:
-                out.append((colour, boxes))
+        showing, start, count = self.showing[seat], self.rightmost[seat], self.count[seat]
+        index, target_min, first_target, boxes = (
+            self.colours.index,
+            self.target_min,
+            self.first_target,
+            self.boxes,
+        )
+        for colour, value in roll.items():
+            row = index[colour]
+            last = boxes if count[row] >= target_min else first_target
+            after = start[row]
+            found = [b + 1 for b in showing[row][value] if after < b < last]
+            if found:
+                out.append((colour, found))
         return out
+
+    def usable_dice(self, seat: int, roll: dict) -> int:
+        """How many dice of `roll` have a box `seat` could legally cross."""
+        showing, start, count = self.showing[seat], self.rightmost[seat], self.count[seat]
+        usable = 0
+        for colour, value in roll.items():
+            row = self.colours.index[colour]
+            last = self.boxes if count[row] >= self.target_min else self.first_target
+            after = start[row]
+            if any(after < b < last for b in showing[row][value]):
+                usable += 1
+        return usable
 
     def stuck(self, seat: int) -> bool:
         """True when `seat` can no longer cross any box: every row is closed,
@@ -169,48 +195,68 @@ class SixtoState(State):
 
     # A turn ---------------------------------------------------------------------
 
-    def roll_chance(self, dice: list[str], number: int) -> Chance:
-        first = "the roll" if number == 1 else "the re-roll"
-        return Chance(
-            f"roll {number}",
-            f"{first}: the {' '.join(dice)} {'die' if len(dice) == 1 else 'dice'} in this order, "
-            f"e.g. {' '.join(str(v) for v in [3, 5, 1, 2, 6, 4][: len(dice)])}",
-            lambda rng: {colour: rng.randint(1, DIE_FACES) for colour in dice},
-            lambda text: notation.parse_roll(text, dice),
-        )
+    def roll_chances(self) -> tuple[Chance, Chance]:
+        """The roll and the re-roll of the dice in play (made once per set of dice)."""
+        dice = self._dice
+        key = tuple(dice)
+        made = self._roll_chances.get(key)
+        if made is None:
+            example = " ".join(str(v) for v in [3, 5, 1, 2, 6, 4][: len(dice)])
+            what = f"the {' '.join(dice)} {'die' if len(dice) == 1 else 'dice'} in this order, e.g. {example}"
+
+            in_play = list(dice)
+
+            def draw(rng):
+                randint = rng.randint
+                return {colour: randint(1, DIE_FACES) for colour in in_play}
+
+            def parse(text):
+                return notation.parse_roll(text, in_play)
+
+            made = self._roll_chances[key] = (
+                Chance("roll 1", f"the roll: {what}", draw, parse),
+                Chance("roll 2", f"the re-roll: {what}", draw, parse),
+            )
+        return made
 
     def turn(self):
-        active, dice = self.seat, self.dice()
-        roll = yield self.roll_chance(dice, 1)
+        active = self.seat
+        first, again_chance = self.roll_chances()
+        roll = yield first
         rolls = [roll]
-        for _ in range(self.rules["rerolls"]):
+        for number in range(self.rules["rerolls"]):
             again = yield Choice(
                 active,
                 "reroll",
-                [False, True],
-                f"roll {' '.join(f'{c}={v}' for c, v in roll.items())}: r = re-roll all dice, k = keep",
+                (False, True),
+                lambda roll=roll: f"{notation.roll_text(roll, ' ')}: r = re-roll all, k = keep",
                 notation.parse_reroll,
                 notation.reroll_notation,
-                {"roll": roll, "rolls": list(rolls)},
+                {"roll": roll, "rolls": list(rolls), "turn": self.turns},
             )
             if not again:
                 break
-            roll = yield self.roll_chance(dice, len(rolls) + 1)
+            chance = again_chance
+            if number:  # a second re-roll, when the rules allow one
+                chance = Chance(f"roll {number + 2}", chance.prompt, chance.draw, chance.parse)
+            roll = yield chance
             rolls.append(roll)
         crosses = [[] for _ in self.names]
         players = len(self.names)
+        context = {"roll": roll, "rolls": rolls, "turn": self.turns}
         for k in range(players):
             seat = (active + k) % players
-            options = CrossOptions(self.candidates(seat, roll))
             crosses[seat] = yield Choice(
                 seat,
                 "crosses",
-                options.as_list(),
-                f"crosses for {' '.join(f'{c}={v}' for c, v in roll.items())}: colour and box, "
-                f"e.g. {self.colours.short[0]}4 {self.colours.short[3]}7, or - for none",
+                CrossOptions(self.candidates(seat, roll)),
+                lambda roll=roll: (
+                    f"{notation.roll_text(roll, ' ')}: crosses? "
+                    f"(e.g. {self.colours.short[0]}4 {self.colours.short[3]}7, or -)"
+                ),
                 lambda text, seat=seat: self._parse_crosses(text, seat, roll),
                 lambda answer: notation.crosses_notation(answer, self.colours),
-                {"roll": roll, "rolls": list(rolls)},
+                context,
             )
         return {"seat": active, "rolls": rolls, "crosses": crosses}
 
@@ -218,7 +264,11 @@ class SixtoState(State):
         crosses = notation.parse_crosses(text, self.colours)
         for colour, box in crosses:
             row = self.colours.index[colour]
-            problem = self.cross_problem(seat, row, box - 1, roll.get(colour))
+            if colour not in roll:
+                raise ValueError(
+                    f"{colour} closed at the end of turn {self.closed.get(row)}: its die is not rolled"
+                )
+            problem = self.cross_problem(seat, row, box - 1, roll[colour])
             if problem:
                 raise ValueError(problem)
         return crosses
@@ -226,15 +276,12 @@ class SixtoState(State):
     # Checking and applying a recorded turn ----------------------------------------
 
     def apply(self, move: dict) -> None:
-        for key in move:
-            if key not in MOVE_KEYS:
-                raise IllegalMove(f"unknown key {key!r} in the move (keys: {', '.join(MOVE_KEYS)})")
-        seat = require(move, "seat", int)
+        # The move's shape (keys, types, die values 1-6, [colour, box] pairs) is
+        # checked by the core against Sixto.move_schema; the rules are checked here.
+        seat = move["seat"]
         if seat != self.seat:
             raise IllegalMove(f"it is seat {self.seat}'s turn, not seat {seat}'s")
-        rolls = require(move, "rolls", list)
-        if not rolls:
-            raise IllegalMove("'rolls' is empty: the active player rolls the dice at least once")
+        rolls = move["rolls"]
         allowed = self.rules["rerolls"]
         if len(rolls) > allowed + 1:
             if not allowed:
@@ -243,68 +290,63 @@ class SixtoState(State):
             raise IllegalMove(
                 f"{len(rolls)} rolls, but the active player may re-roll only {times} (rerolls: {allowed})"
             )
-        dice = self.dice()
+        dice = self._dice
         for number, roll in enumerate(rolls, start=1):
-            self._check_roll(roll, number, dice)
+            if roll.keys() != set(dice):
+                self._roll_problem(roll, number, dice)
         roll = rolls[-1]
-        crosses = require(move, "crosses", list)
+        crosses = move["crosses"]
         if len(crosses) != len(self.names):
             raise IllegalMove(f"'crosses' holds one list per seat ({len(self.names)}), not {len(crosses)}")
         planned = []  # (seat, row, box from 0); applied only once every cross is checked
+        index, closed, numbers = self.colours.index, self.closed, self.numbers
         for player, marks in enumerate(crosses):
-            who = f"{self.names[player]} (seat {player})"
-            if not isinstance(marks, list):
-                raise IllegalMove(
-                    f"the crosses of {who} must be a list of [colour, box] pairs, not {_short(marks)}"
-                )
+            rightmost, count = self.rightmost[player], self.count[player]
             used = {}
-            for mark in marks:
-                if not (
-                    isinstance(mark, list)
-                    and len(mark) == 2
-                    and isinstance(mark[0], str)
-                    and isinstance(mark[1], int)
-                    and not isinstance(mark[1], bool)
-                ):
-                    raise IllegalMove(
-                        f"{who}: a cross is [colour, box number], "
-                        f'e.g. ["{self.colours.names[0]}", 4], not {_short(mark)}'
-                    )
-                colour, box = mark
-                row = self.colours.index.get(colour)
+            for colour, box in marks:
+                row = index.get(colour)
                 if row is None:
                     raise IllegalMove(
-                        f"{who}: there is no colour {colour!r} (colours: {', '.join(self.colours.names)})"
+                        f"{self._who(player)}: there is no colour {colour!r} "
+                        f"(colours: {', '.join(self.colours.names)})"
                     )
                 if row in used:
                     raise IllegalMove(
-                        f"{who} uses the {colour} die twice (boxes {used[row]} and {box}): "
+                        f"{self._who(player)} uses the {colour} die twice (boxes {used[row]} and {box}): "
                         f"each die crosses at most one box per player"
                     )
                 used[row] = box
-                problem = self.cross_problem(player, row, box - 1, roll.get(colour))
-                if problem:
-                    raise IllegalMove(f"{who}: {problem}")
-                planned.append((player, row, box - 1))
+                b = box - 1
+                # The usual legal cross in one test; cross_problem names what is wrong.
+                if not (
+                    row not in closed
+                    and rightmost[row] < b < self.boxes
+                    and numbers[player][row][b] == roll[colour]
+                    and (b < self.first_target or count[row] >= self.target_min)
+                ):
+                    problem = self.cross_problem(player, row, b, roll.get(colour))
+                    raise IllegalMove(f"{self._who(player)}: {problem}")
+                planned.append((player, row, b))
+        declined = None
+        solo_end = self.rules["solo_unused_dice_end"]
+        if solo_end:
+            # docs/games/sixto.md, The end: a die counts only when its row had a box
+            # the player could cross, unless solo_count_unusable_dice reads it literally.
+            if self.rules.get("solo_count_unusable_dice", False):
+                usable = len(dice)
+            else:
+                usable = self.usable_dice(seat, roll)
+            declined = usable - len(crosses[seat])
         self._cross(planned)
         self.last_rolls, self.last_crosses = rolls, crosses
-        self._end_turn(seat, len(dice) - len(crosses[seat]))
+        self._end_turn(seat, declined)
 
-    def _check_roll(self, roll, number: int, dice: list[str]) -> None:
-        # The usual case in one go; the checks below name what is wrong.
-        if (
-            type(roll) is dict
-            and roll.keys() == set(dice)
-            and set(map(type, roll.values())) == _INT
-            and _FACES.issuperset(roll.values())
-        ):
-            return
+    def _who(self, seat: int) -> str:
+        return f"{self.names[seat]} (seat {seat})"
+
+    def _roll_problem(self, roll: dict, number: int, dice: list[str]) -> None:
         what = "the roll" if number == 1 else f"roll {number} (re-roll {number - 1})"
-        if not isinstance(roll, dict):
-            raise IllegalMove(
-                f'{what} must map each die in play to its value, e.g. {{"{dice[0]}": 3}}, not {_short(roll)}'
-            )
-        for colour, value in roll.items():
+        for colour in roll:
             row = self.colours.index.get(colour)
             if row is None:
                 raise IllegalMove(
@@ -315,11 +357,8 @@ class SixtoState(State):
                     f"{what}: the {colour} die left the game when {colour} closed at the "
                     f"end of turn {self.closed[row]}, so it is not rolled"
                 )
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= DIE_FACES:
-                raise IllegalMove(f"{what}: the {colour} die shows 1 to {DIE_FACES}, not {_short(value)}")
-        if len(roll) != len(dice):
-            missing = next(c for c in dice if c not in roll)
-            raise IllegalMove(f"{what} has no value for the {missing} die: every die in play is rolled")
+        missing = next(c for c in dice if c not in roll)
+        raise IllegalMove(f"{what} has no value for the {missing} die: every die in play is rolled")
 
     def _cross(self, planned: list[tuple[int, int, int]]) -> None:
         closing = self.rules["close_after_target"]
@@ -336,8 +375,10 @@ class SixtoState(State):
         # A colour closes at the end of the turn, so everyone could still cross in it.
         for row in newly_closed:
             self.closed[row] = self.turns
+        if newly_closed:
+            self._dice = [c for row, c in enumerate(self.colours.names) if row not in self.closed]
 
-    def _end_turn(self, active: int, unused: int) -> None:
+    def _end_turn(self, active: int, declined: int | None) -> None:
         ending = self.rules["end_after_removed_dice"]
         solo_end = self.rules["solo_unused_dice_end"]
         if len(self.closed) >= ending:
@@ -345,14 +386,47 @@ class SixtoState(State):
         elif any(self.stuck(seat) for seat in range(len(self.names))):
             seat = next(s for s in range(len(self.names)) if self.stuck(s))
             self.end = f"{self.names[seat]} can no longer cross any box"
-        elif solo_end and unused >= solo_end:
-            self.end = (
-                f"{self.names[active]} left {unused} rolled dice unused (solo_unused_dice_end: {solo_end})"
-            )
+        elif solo_end and declined >= solo_end:
+            if self.rules.get("solo_count_unusable_dice", False):
+                why = f"left {declined} rolled dice unused"
+            else:
+                why = f"declined {declined} dice they could have used"
+            self.end = f"{self.names[active]} {why} (solo_unused_dice_end: {solo_end})"
         if self.end:
             self.over, self.seat = True, None
         else:
             self.seat = (active + 1) % len(self.names)
+
+    # What the table hears, and help at the prompt ------------------------------------
+
+    def announce(self, move: dict) -> str:
+        """The turn just applied in plain words, one line per event."""
+        names = self.names
+        active = move["seat"]
+        rolls = move["rolls"]
+        lines = [f"{names[active]} rolls {notation.roll_text(rolls[0])}."]
+        for again in rolls[1:]:
+            lines.append(f"{names[active]} re-rolls all dice: {notation.roll_text(again)}.")
+        players = len(names)
+        for k in range(players):
+            seat = (active + k) % players
+            marks = move["crosses"][seat]
+            if marks:
+                lines.append(f"{names[seat]} crosses {notation.and_list([f'{c} {b}' for c, b in marks])}.")
+            else:
+                lines.append(f"{names[seat]} crosses nothing.")
+        for row, turn in self.closed.items():
+            if turn == self.turns:
+                colour = self.colours.names[row]
+                lines.append(f"{colour.capitalize()} closes: its die leaves the game.")
+        if self.over:
+            lines.append(f"The game ends: {self.end}.")
+        return "\n".join(lines)
+
+    def help(self, choice: Choice, all: bool = False) -> str:  # noqa: A002 (the core's `help all`)
+        """The notation of `choice`, with examples, and its legal answers
+        grouped per die (every answer with `all`); lines under 80 columns."""
+        return notation.help_text(self, choice, all, HELP_ALL_LIMIT)
 
     # Standing -------------------------------------------------------------------
 
@@ -380,17 +454,22 @@ class SixtoState(State):
         return "\n".join(lines) + "\n"
 
     def view(self, viewer: int | None = None) -> dict:
-        # Sixto has no secrets: every sheet is open on the table.
+        """The table as JSON. Sixto has no secrets, so every viewer gets the same
+        view; it is made once per turn and shared (callers must not change it)."""
+        if self._view is not None and self._view[0] == self.turns:
+            return self._view[1]
         players = []
         for seat, name in enumerate(self.names):
             rows = []
             for row, colour in enumerate(self.colours.names):
+                crossed = self.crossed[seat][row]
+                rightmost = self.rightmost[seat][row]
                 rows.append(
                     {
                         "colour": colour,
                         "numbers": list(self.numbers[seat][row]),
-                        "crossed": [b + 1 for b, c in enumerate(self.crossed[seat][row]) if c],
-                        "lost": [b + 1 for b in self.lost(seat, row)],
+                        "crossed": [b + 1 for b in range(rightmost + 1) if crossed[b]],
+                        "lost": [b + 1 for b in range(rightmost) if not crossed[b]],
                         "closed": row in self.closed,
                     }
                 )
@@ -403,7 +482,7 @@ class SixtoState(State):
                     "score": self.score(seat),
                 }
             )
-        return {
+        view = {
             "turn": self.turns,
             "active": self.seat,
             "over": self.over,
@@ -416,6 +495,8 @@ class SixtoState(State):
             "last_crosses": self.last_crosses,
             "players": players,
         }
+        self._view = (self.turns, view)
+        return view
 
     def render(self, viewer: int | None = None):
         from .render import render_state
@@ -431,8 +512,3 @@ class SixtoState(State):
         from .drawing import move_text
 
         return move_text(self, move)
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
