@@ -178,3 +178,18 @@ def test_an_old_log_without_open_deck_is_checked_against_the_deck():
             ["p0", "p1"],
             {"start": "purple> purple> purple> purple>", "hands": HANDS},
         )
+
+
+def test_the_lazy_choices_index_and_contain_like_the_list_they_stand_for():
+    _, state = position(START, HANDS)
+    options = state.legal_moves()
+    listed = list(options)
+    assert len(listed) == len(options) == 3 * 2 * 14
+    assert listed[0] == {"hand": 1, "turned": False, "column": -1, "row": -3}
+    assert options[-1] == listed[-1] and options[10:12] == listed[10:12]
+    assert all(o in options for o in listed)
+    assert {"hand": True, "turned": False, "column": -1, "row": -3} not in options
+    assert {"hand": 1, "turned": 0, "column": -1, "row": -3} not in options
+    assert {"hand": 1, "turned": False, "column": 0, "row": 0} not in options
+    with pytest.raises(IndexError):
+        options[len(options)]

@@ -56,10 +56,14 @@ class PlaceOptions(Sequence):
             return False
         if self._spot_set is None:
             self._spot_set = set(self.spots)
+        hand, turned, column, row = answer["hand"], answer["turned"], answer["column"], answer["row"]
         return (
-            answer["hand"] in self.numbers
-            and type(answer["turned"]) is bool
-            and (answer["column"], answer["row"]) in self._spot_set
+            type(hand) is int  # true is not 1 here
+            and type(turned) is bool
+            and type(column) is int
+            and type(row) is int
+            and hand in self.numbers
+            and (column, row) in self._spot_set
         )
 
 
