@@ -151,10 +151,19 @@ def fit(lead: str, question: str, short: str) -> tuple[list[str], str]:
     inline = f"{lead}{question}: "
     if "\n" not in question and len(inline) < WIDTH:
         return [], inline
+    return wrapped(question), short[: WIDTH - 10] + "> "
+
+
+def wrapped(text: str) -> list[str]:
+    """`text` in lines under WIDTH columns. A line that fits is kept as it is,
+    spaces included: a prompt may hold a picture (the numbering of a board)."""
     lines = []
-    for paragraph in question.splitlines():
-        lines += textwrap.wrap(paragraph, WIDTH - 3, subsequent_indent="  ") or [""]
-    return lines, short[: WIDTH - 10] + "> "
+    for line in text.splitlines():
+        if len(line) < WIDTH:
+            lines.append(line)
+        else:
+            lines += textwrap.wrap(line, WIDTH - 3, subsequent_indent="  ")
+    return lines
 
 
 def _raise_interrupted(signum, frame):
@@ -197,27 +206,30 @@ def _run(table, out, *, manual: bool) -> None:
 
         show_result(scored(table.log, table.log["result"]))
         click.echo(f"log written to {out}", err=True)
-    if manual and humans:
+    if manual:
         offer_variant(table)
 
 
 def offer_variant(table) -> None:
-    """After a game whose setup was typed in (the table's own Sixto sheets),
-    offer to keep that setup as a variant file for the next game night. The
-    game says what its setup makes: `Game.variant_from_setup(log)` returns the
-    text of a variant file, or None when nothing in the setup is worth keeping."""
+    """After a game whose sheets were typed in (a table's own printed Sixto
+    sheets), offer to keep them as a variant file for the next game night.
+    A game with sheets says what to keep: `Game.sheets_variant(rules,
+    players, setup)` returns the text of a variant file, or None when no
+    sheet was typed in."""
     from .engine import plugin_call
 
-    make = getattr(table.game, "variant_from_setup", None)
+    make = getattr(table.game, "sheets_variant", None)
     if make is None:
         return
-    text = plugin_call(table.game, "variant_from_setup", make, table.log)
+    log = table.log
+    names = [p["name"] for p in log["players"]]
+    text = plugin_call(table.game, "sheets_variant", make, log["rules"], names, log["setup"])
     if not text:
         return
     from .rules import user_rules_dir
 
     folder = user_rules_dir() / table.game.name
-    click.echo(f"The setup you typed in can be kept as a variant in {folder}.", err=True)
+    click.echo(f"The sheets you typed in can be kept as a variant in {folder}.", err=True)
     while True:
         try:
             name = _prompt("Its name (Enter: don't keep it): ", default="", show_default=False, err=True)
@@ -263,7 +275,7 @@ def ask_table(chance, names: list[str]):
     while True:
         text = _ask_line(prompt, err=True)
         if text.lower() in HELP or text.lower() in HELP_ALL:
-            click.echo("\n".join(textwrap.wrap(chance.prompt + private, WIDTH - 1)), err=True)
+            click.echo("\n".join(wrapped(chance.prompt + private)), err=True)
             click.echo("  q saves the game so far and stops", err=True)
             continue
         try:
@@ -359,7 +371,7 @@ class Screen:
             if text:
                 click.echo(text.rstrip("\n"))
                 return
-        click.echo("\n".join(textwrap.wrap(choice.question(), WIDTH - 1)))
+        click.echo("\n".join(wrapped(choice.question())))
         limit = None if everything else SHOWN_OPTIONS
         shown = [choice.notation(o) for o in itertools.islice(choice.options, limit)]
         click.echo(textwrap.fill(" | ".join(shown), WIDTH - 1, initial_indent="  ", subsequent_indent="  "))

@@ -115,8 +115,8 @@ def test_every_move_is_told_bots_and_humans_alike(stixx, nim, tmp_path, monkeypa
 pexpect = pytest.importorskip("pexpect")
 
 
-def spawn(*args, cwd):
-    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="80", LINES="40")
+def spawn(*args, cwd, env=None):
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="80", LINES="40", **(env or {}))
     return pexpect.spawn(
         sys.executable,
         ["-m", "stixxcli", *map(str, args)],
@@ -182,3 +182,128 @@ def test_replay_step_goes_back_jumps_and_quits(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+# A real table: every chance typed in at the prompt, played to the end -------------
+
+
+class Table:
+    """`stixx play ... --chance manual` at a pty. Each prompt is read whole (the
+    output has stopped and ends in ': ' or '> '), then answered."""
+
+    def __init__(self, tmp_path, *args):
+        self.home = tmp_path / "home"
+        self.child = spawn(
+            *args, cwd=tmp_path, env={"HOME": str(self.home), "XDG_CONFIG_HOME": str(self.home)}
+        )
+        self.prompts = 0
+
+    def prompt(self) -> str | None:
+        """The text up to the next prompt, or None at the end of the game."""
+        text = ""
+        while True:
+            waiting = text.endswith((": ", "> "))
+            try:
+                text += self.child.read_nonblocking(65536, timeout=0.1 if waiting else 60)
+            except pexpect.TIMEOUT:
+                if waiting:
+                    self.prompts += 1
+                    return text
+                raise
+            except pexpect.EOF:
+                self.output = text
+                return None
+
+    def answer(self, text: str) -> None:
+        self.child.sendline(text)
+
+    def end(self) -> int:
+        self.child.close()
+        return self.child.exitstatus
+
+
+def _validates(path):
+    from stixxcli.check import check_log
+    from stixxcli.gamelog import read_one
+
+    log = read_one(str(path))
+    verdict = check_log(log, str(path))
+    assert verdict.valid and log["finished"], verdict.line()
+    return log
+
+
+def test_a_sixto_game_with_sheets_typed_in_to_the_end_then_kept_as_a_variant(tmp_path):
+    import random
+    import re
+
+    rng = random.Random(5)
+    table = Table(tmp_path, "play", "sixto", "--bot", "Ann:greedy", "--bot", "Bob:greedy", "--seed", 5,
+                  "--chance", "manual", "--out", "s.json")  # fmt: skip
+    rows = []
+    while (text := table.prompt()) is not None:
+        last = text.splitlines()[-1]
+        if "one sheet per player" in text and not rows:
+            table.answer("C *")  # Ann plays sheet C; Bob types in his own printed sheet
+        elif last.startswith("sheet of Bob"):
+            row = rng.sample(range(1, 7), 6) + rng.sample(range(1, 7), 6)
+            rows.append(row)
+            table.answer(" ".join(map(str, row)))
+        elif last.startswith("Its name"):
+            table.answer("club-sheets")
+        else:
+            dice = re.search(r"the ([a-z ]+) dice? in this order", " ".join(text.split()))
+            assert dice, text[-400:]
+            table.answer(" ".join(str(rng.randint(1, 6)) for _ in dice.group(1).split()))
+    assert table.end() == 0, table.output[-2000:]
+    log = _validates(tmp_path / "s.json")
+    assert log["setup"]["sheets"] == ["C", rows] and len(rows) == 6
+    assert "Saved; next time: stixx play sixto --variant club-sheets" in table.output
+    kept = list(table.home.rglob("club-sheets.yaml"))
+    assert len(kept) == 1 and "extends: standard" in kept[0].read_text()
+
+
+def _typed_like(game, bots, seed, answers_of):
+    """A seeded game of bots, and what a person types for each of its chance
+    outcomes: the typed-in game must come out the same, move for move."""
+    from stixxcli.table import play_bots
+
+    log = play_bots(game, bots, seed=seed)
+    return log, answers_of(log)
+
+
+def _same_game(tmp_path, game, bots, seed, answers_of):
+    log, answers = _typed_like(game, bots, seed, answers_of)
+    players = [arg for i, b in enumerate(bots) for arg in ("--bot", f"{b}-{i}:{b}")]
+    table = Table(tmp_path, "play", game, *players, "--seed", seed, "--chance", "manual", "--out", "t.json")
+    typed = iter(answers)
+    asked = []
+    while (text := table.prompt()) is not None:
+        asked.append(text.splitlines()[-1])
+        table.answer(next(typed))
+    assert table.end() == 0, table.output[-2000:]
+    assert next(typed, None) is None, f"{len(answers) - len(asked)} outcomes were never asked"
+    played = _validates(tmp_path / "t.json")
+    assert played["moves"] == log["moves"]
+    return asked, played["setup"], log["setup"]
+
+
+def test_a_fishstix_game_with_its_sticks_typed_in_to_the_end(tmp_path):
+    def answers(log):
+        setup = log["setup"]
+        sticks = [setup["start"], *(", ".join(hand) for hand in setup["hands"])]
+        return sticks + [move["draw"] for move in log["moves"] if move.get("draw")]
+
+    asked, typed, drawn = _same_game(tmp_path, "fishstix", ["greedy", "random"], 3, answers)
+    assert len(asked) > 10
+    # Typed in, the deck is open (any well-formed stick of a real box), and the log says so.
+    assert typed == {**drawn, "open_deck": True}
+
+
+def test_a_stixx_game_with_its_board_typed_in_to_the_end(tmp_path):
+    def answers(log):
+        setup = log["setup"]
+        layout = "".join(colour[0] for colour in setup["layout"])
+        return [layout, *setup["secret_colours"]]
+
+    asked, typed, drawn = _same_game(tmp_path, "stixx", ["reasoning", "random", "random"], 2, answers)
+    assert asked[0] == "layout> " and typed == drawn
