@@ -180,7 +180,7 @@ def test_a_human_turn_by_typed_notation(kit):
     ask = next(turn)
     assert "A 12 | B | C 2 red" in ask.question()
     ask = turn.send(ask.parse("B"))
-    assert ask.name == "take" and ask.context["take"] == "1 of 2"
+    assert ask.name == "take" and ask.context["take"] == 1
     ask = turn.send(ask.parse("12"))
     assert ask.context["first take"] == 12 and 12 not in ask.options
     second = ask.options[0]

@@ -92,9 +92,11 @@ class StixxState(State):
                 return FULL_COLOUR
         if self.left - 1 - (gone is not None) == 0:
             return EMPTY
-        if not any(self.on_board[t] and t != gone for t in self.board.touches[stixx]):
-            return ISOLATED
-        return None
+        on_board = self.on_board
+        for t in self.board.touches[stixx]:
+            if on_board[t] and t != gone:
+                return None
+        return ISOLATED
 
     def colour_seen_by(self, seat: int, viewer: int | None) -> str | None:
         """The colour of `seat` as `viewer` knows it (None: still secret to them)."""
@@ -105,24 +107,27 @@ class StixxState(State):
     # A turn ----------------------------------------------------------------------
 
     def turn(self):
-        seat = self.seat
-        first = self.takeable(self.marker)
+        # A bot's context holds plain values (the marker's stixx id, None off
+        # the board); prompts are made only when a person is asked.
+        seat, marker = self.seat, self.marker
+        first = self.takeable(marker)
         if not self.options_allowed():
             take = yield Choice(
                 seat,
                 "take",
                 first,
-                lambda: notation.take_prompt(first, self.marker),
+                lambda: notation.take_prompt(first, marker),
                 notation.take_parser(self, first),
                 str,
-                {
-                    "turn": self.turns + 1,
-                    "marker": notation.where(self.marker),
-                    "option": f"A (plain take: options start at turn {self.options_from_turn})",
-                },
+                {"turn": self.turns + 1, "marker": marker, "option": "A", "plain take": True},
             )
             return {"seat": seat, "option": "A", "takes": [take]}
-        targets = [t for t in range(len(self.names)) if self.may_challenge(seat, t)]
+        revealed = self.revealed_at
+        targets = [
+            t
+            for t in range(len(self.names))
+            if t != seat and (self.challenge_revealed or revealed[t] is None)
+        ]
         options = Options(seat, first, self.may_reveal(seat), targets, self.colours)
         pick = yield Choice(
             seat,
@@ -131,21 +136,20 @@ class StixxState(State):
             notation.OPTION_PROMPT,
             notation.option_parser(self, options),
             notation.option_notation,
-            {"turn": self.turns + 1, "marker": notation.where(self.marker)},
+            {"turn": self.turns + 1, "marker": marker},
         )
         if pick["option"] == "A":
             return {"seat": seat, "option": "A", "takes": [pick["take"]]}
-        move: dict = {"seat": seat, "option": pick["option"]}
-        what, said = "reveal", "your colour is revealed; "
-        if pick["option"] == "C":
+        option = pick["option"]
+        move: dict = {"seat": seat, "option": option}
+        said = "your colour is revealed; "
+        if option == "C":
             target, colour = pick["target"], pick["colour"]
             correct = self.colours[self.secret[target]] == colour
             move.update(target=target, colour=colour, correct=correct)
             if not correct:
                 return move
-            what = f"right challenge of {self.names[target]}"
             said = f"right, {self.names[target]} is {colour}! "
-        marker = self.marker
         one = yield Choice(
             seat,
             "take",
@@ -153,7 +157,7 @@ class StixxState(State):
             lambda: said + notation.take_prompt(first, marker, "1 of 2"),
             notation.take_parser(self, first),
             str,
-            {"option": f"{pick['option']} ({what})", "take": "1 of 2", "marker": notation.where(marker)},
+            {"turn": self.turns + 1, "option": option, "take": 1, "marker": marker},
         )
         move["takes"] = [one]
         if self.ends_after(seat, one) is None:
@@ -165,12 +169,7 @@ class StixxState(State):
                 lambda: notation.take_prompt(second, one, "2 of 2", True),
                 notation.take_parser(self, second, one),
                 str,
-                {
-                    "option": f"{pick['option']} ({what})",
-                    "take": "2 of 2",
-                    "first take": one,
-                    "marker": f"on {one}, where the first take was",
-                },
+                {"turn": self.turns + 1, "option": option, "take": 2, "first take": one, "marker": one},
             )
             move["takes"].append(two)
         return move
