@@ -6,6 +6,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).parents[2]
 NIM = ROOT / "tests" / "external" / "stixx-nim"
+GUESS = ROOT / "tests" / "external" / "stixx-guess"
 
 
 def blocks(page: str, lang: str) -> list[str]:
@@ -14,11 +15,18 @@ def blocks(page: str, lang: str) -> list[str]:
 
 
 def test_plugin_guide_quotes_the_test_game_verbatim():
-    source = (NIM / "stixx_nim" / "__init__.py").read_text() + (NIM / "pyproject.toml").read_text()
+    source = "".join(
+        (package / name).read_text()
+        for package, name in [
+            (NIM, "stixx_nim/__init__.py"), (NIM, "pyproject.toml"), (GUESS, "stixx_guess/__init__.py")
+        ]
+    )  # fmt: skip
     quoted = blocks("plugins.md", "python") + blocks("plugins.md", "toml")
-    assert len(quoted) >= 7
+    assert len(quoted) >= 11
     for block in quoted:
-        assert block in source, f"docs/plugins.md quotes code that is not in stixx-nim:\n{block}"
+        assert block in source, (
+            f"docs/plugins.md quotes code that is not in stixx-nim or stixx-guess:\n{block}"
+        )
 
 
 def test_variant_guide_examples(tmp_path, monkeypatch, stixx):

@@ -78,7 +78,7 @@ def test_rules_checked_against_the_parameters(log):
 def test_bad_setup_and_players(log):
     bad = copy.deepcopy(log)
     bad["setup"]["roll"] = 7
-    assert "a die shows 1-6, not 7" in check_log(bad).error
+    assert "the setup: 'roll' must be at most 6, not 7" in check_log(bad).error
     bad = copy.deepcopy(log)
     bad["players"] = bad["players"][:1]
     assert "1 players, but these rules of nim allow 2 to 4" in check_log(bad).error

@@ -5,7 +5,8 @@ The pile starts at 10 plus a die roll: a chance outcome, written into the log.
 
 from pathlib import Path
 
-from stixxcli.game import Chance, Game, IllegalMove, Param, Result, State, places, require
+from stixxcli.errors import IllegalMove
+from stixxcli.game import Chance, Game, Param, Result, State, places
 from stixxcli.hookspecs import hookimpl
 
 
@@ -31,8 +32,8 @@ class NimState(State):
         return str(move["take"])
 
     def apply(self, move):
-        take = require(move, "take", int)
-        if not 1 <= take <= min(self.max_take, self.pile):
+        take = move["take"]  # the core checked the move against move_schema
+        if take > min(self.max_take, self.pile):
             raise IllegalMove(f"can take 1 to {min(self.max_take, self.pile)} sticks, not {take}")
         self.pile -= take
         if self.pile == 0:
@@ -57,19 +58,21 @@ class Nim(Game):
     move_schema = {
         "type": "object",
         "required": ["take"],
-        "properties": {"seat": {"type": "integer"}, "take": {"type": "integer"}},
+        "properties": {"seat": {"type": "integer"}, "take": {"type": "integer", "minimum": 1}},
     }
-    setup_schema = {"type": "object", "required": ["roll"], "properties": {"roll": {"type": "integer"}}}
+    setup_schema = {
+        "type": "object",
+        "required": ["roll"],
+        "properties": {"roll": {"type": "integer", "minimum": 1, "maximum": 6}},
+    }
 
     def setup(self, rules, players):
         roll = yield Chance("roll", "one die, 1-6", lambda rng: rng.randint(1, 6), int)
         return {"roll": roll}
 
     def start(self, rules, players, setup):
-        roll = require(setup, "roll", int, "the setup")
-        if not 1 <= roll <= 6:
-            raise IllegalMove(f"a die shows 1-6, not {roll}")
-        return NimState(rules, players, 10 + roll)
+        # The core has checked the setup against setup_schema: the roll is 1-6.
+        return NimState(rules, players, 10 + setup["roll"])
 
 
 @hookimpl
