@@ -161,10 +161,11 @@ def show_simulation(report: dict) -> None:
         (who(seat, bot), bot, [v["seats"][seat] for v in variants], change and change["seats"][seat])
         for seat, bot in enumerate(report["seat_bots"])
     ]
-    bots = list(variants[0]["bots"])
-    if len(bots) < len(rows):  # a bot at several seats: its row sums them up
+    # A bot at several seats gets a row of its own that sums them up.
+    shared = [b for b in variants[0]["bots"] if report["seat_bots"].count(b) > 1]
+    if shared:
         rows.append(None)
-        rows += [("all", b, [v["bots"][b] for v in variants], change and change["bots"][b]) for b in bots]
+        rows += [("all", b, [v["bots"][b] for v in variants], change and change["bots"][b]) for b in shared]
     head = "player" if rotate else "seat"
     turned = "; seats turned each game, a row follows one player" if rotate else ""
     where = f"{report['game']}, {report['players']} players, seed {report['seed']}{turned}"
@@ -212,13 +213,17 @@ def _score(line: dict) -> str:
     return f"{line['mean_score']:.1f} ± {line['sd_score']:.1f}"
 
 
+def _signed(x: float) -> str:
+    return f"{round(x, 1) or 0.0:+.1f}"  # never "-0.0"
+
+
 def _rate_change(line: dict) -> str:
     lo, hi = line["win_rate_95"]
-    return f"{100 * line['win_rate']:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+    return f"{_signed(100 * line['win_rate'])} ({_signed(100 * lo)} to {_signed(100 * hi)})"
 
 
 def _score_change(line: dict) -> str:
     if "mean_score" not in line:
         return "-"
     lo, hi = line["mean_score_95"]
-    return f"{line['mean_score']:+.1f} ({lo:+.1f} to {hi:+.1f})"
+    return f"{_signed(line['mean_score'])} ({_signed(lo)} to {_signed(hi)})"
