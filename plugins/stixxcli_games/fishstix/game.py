@@ -11,6 +11,8 @@ the project's deck, so any well-written stick is taken, and the setup says
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from stixxcli.errors import IllegalSetup, RuleError
 from stixxcli.game import Chance, Game, Param
 
@@ -116,13 +118,8 @@ class FishStix(Game):
     def setup(self, rules: dict, players: list[str]):
         deck = _deck(rules)
         size = rules["hand_size"]
-        pile: dict[str, int] = {}
-        for stick in deck.sticks:
-            pile[stick] = pile.get(stick, 0) + 1
+        left = sorted(deck.sticks)  # the sticks not dealt yet, in text order: a draw picks by index
         typed = []  # anything typed in at a real table opens the deck
-
-        def sticks_left():
-            return [s for s, n in sorted(pile.items()) for _ in range(n)]
 
         def read_one(text):
             stick = notation.read_stick(deck, text, open_deck=True)
@@ -135,13 +132,14 @@ class FishStix(Game):
             return hand
 
         def deal(stick):
-            if pile.get(stick):
-                pile[stick] -= 1
+            i = bisect_left(left, stick)
+            if i < len(left) and left[i] == stick:
+                del left[i]
 
         start = yield Chance(
             "start",
             f"the start stick, top to bottom, e.g. {deck.sticks[0]}",
-            lambda rng: rng.choice(sticks_left()),
+            lambda rng: rng.choice(left),
             read_one,
         )
         deal(start)
@@ -150,7 +148,7 @@ class FishStix(Game):
             hand = yield Chance(
                 "hand",
                 f"{name}'s {size} sticks, separated by commas",
-                lambda rng: rng.sample(sticks_left(), size),
+                lambda rng: rng.sample(left, size),
                 read_hand,
                 seat=seat,
             )
