@@ -166,23 +166,29 @@ def slide(layout: dict, line: str, index: int, direction: str) -> tuple[dict, li
     one cell unless the cell ahead is still occupied or the move would break the
     3x3 window; so a gap inside the line closes.
     """
-    dr, dc = STEPS[direction]
-    members = sorted(
-        line_cells(layout, line, index), key=lambda cell: cell[0] * dr + cell[1] * dc, reverse=True
-    )
+    axis = 0 if line == "row" else 1
+    step = STEPS[direction][1 - axis]
     after = dict(layout)
     moved = []
-    for cell in members:
-        target = (cell[0] + dr, cell[1] + dc)
+    # Only the coordinate along the line changes, so only its span may grow.
+    along = [cell[1 - axis] for cell in layout]
+    across = [cell[axis] for cell in layout]
+    if across and max(across) - min(across) >= WINDOW:
+        return after, moved  # a layout beyond the window already: nothing may move
+    members = [cell[1 - axis] for cell in layout if cell[axis] == index]
+    members.sort(reverse=step > 0)  # the leading end first
+    for at in members:
+        ahead = at + step
+        cell, target = ((index, at), (index, ahead)) if axis == 0 else ((at, index), (ahead, index))
         if target in after:
             continue
-        stack = after.pop(cell)
-        after[target] = stack
-        if fits(after):
+        along.remove(at)
+        along.append(ahead)
+        if max(along) - min(along) < WINDOW:
+            after[target] = after.pop(cell)
             moved.append(target)
         else:
-            del after[target]
-            after[cell] = stack
+            along[-1] = at
     return after, moved
 
 
@@ -231,11 +237,53 @@ def slides(layout: dict) -> list[tuple[str, int, str]]:
     return found
 
 
+def _lines_at(cell: tuple) -> tuple:
+    """For each streak line through `cell`: the next two cells one way, then the other."""
+    r, c = cell
+    return tuple(
+        ((r + dr, c + dc), (r + 2 * dr, c + 2 * dc), (r - dr, c - dc), (r - 2 * dr, c - 2 * dc))
+        for dr, dc in LINES
+    )
+
+
+class _LinesAt(dict):
+    """`_lines_at` of every cell asked for, made once: streaks are looked for
+    thousands of times a game, on a few dozen cells (a game starts at (0, 0)
+    and drifts little; the bound only guards a strange corpus)."""
+
+    def __missing__(self, cell):
+        lines = _lines_at(cell)
+        if len(self) < 100_000:
+            self[cell] = lines
+        return lines
+
+
+LINES_AT = _LinesAt()
+
+
 def placement_gain(layout: dict, cell: tuple, tile: str) -> int:
     """The tiles a placement of `tile` on `cell` collects, found on the layout
-    before it (the other cells of its streaks are untouched by it)."""
-    won = streak_cells_through(layout, cell, tile)
-    return 1 + sum(len(layout.get(other, ())) for other in won) if won else 0
+    before it (the other cells of its streaks are untouched by it). The lines
+    through a cell share no other cell, so their stacks simply add up."""
+    get = layout.get
+    gain = 0
+    for a1, a2, b1, b2 in LINES_AT[cell]:
+        ahead = behind = 0
+        first = get(a1)
+        if first is not None and first[-1] == tile:
+            ahead = len(first)
+            second = get(a2)
+            if second is not None and second[-1] == tile:
+                ahead = -(ahead + len(second))  # negative: two cells show `tile`
+        first = get(b1)
+        if first is not None and first[-1] == tile:
+            behind = len(first)
+            second = get(b2)
+            if second is not None and second[-1] == tile:
+                behind = -(behind + len(second))
+        if ahead < 0 or behind < 0 or (ahead and behind):
+            gain += abs(ahead) + abs(behind)
+    return gain + 1 + len(get(cell, ())) if gain else 0
 
 
 def streaks(layout: dict) -> list[tuple]:
@@ -258,25 +306,28 @@ def streak_cells_through(layout: dict, cell: tuple, top: str) -> set:
     Between moves the layout holds no streak (each is collected at once), so
     after a move every new streak runs through a cell the move changed.
     """
-    r, c = cell
     get = layout.get
     won = set()
-    for dr, dc in LINES:
+    for a1, a2, b1, b2 in LINES_AT[cell]:
         # How many cells in a row show `top` next to `cell`, on each side (up to 2).
         ahead = behind = 0
-        stack = get((r + dr, c + dc))
+        stack = get(a1)
         if stack is not None and stack[-1] == top:
-            stack = get((r + 2 * dr, c + 2 * dc))
+            stack = get(a2)
             ahead = 2 if stack is not None and stack[-1] == top else 1
-        stack = get((r - dr, c - dc))
+        stack = get(b1)
         if stack is not None and stack[-1] == top:
-            stack = get((r - 2 * dr, c - 2 * dc))
+            stack = get(b2)
             behind = 2 if stack is not None and stack[-1] == top else 1
         if ahead + behind >= 2:
-            for k in range(1, ahead + 1):
-                won.add((r + k * dr, c + k * dc))
-            for k in range(1, behind + 1):
-                won.add((r - k * dr, c - k * dc))
+            if ahead:
+                won.add(a1)
+                if ahead == 2:
+                    won.add(a2)
+            if behind:
+                won.add(b1)
+                if behind == 2:
+                    won.add(b2)
     if won:
         won.add(cell)
     return won
