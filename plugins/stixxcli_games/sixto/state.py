@@ -24,6 +24,7 @@ from .board import first_target_box, score
 DIE_FACES = 6
 _FACES = frozenset(range(1, DIE_FACES + 1))
 _INT = {int}
+_NO_BOXES = [[]] * (DIE_FACES + 1)  # a closed row: no box for any die value (never changed)
 HELP_ALL_LIMIT = 10_000  # answers `help all` lists; a transcribed sheet could allow millions
 
 
@@ -78,7 +79,7 @@ class CrossOptions(Sequence):
 
     def as_list(self) -> list:
         """Every answer, in index order (for tests and `help all`; never for bots)."""
-        rows = [[None] + boxes for _, boxes in self.candidates]
+        rows = [[None, *boxes] for _, boxes in self.candidates]
         colours = [colour for colour, _ in self.candidates]
         return [
             [[colour, box] for colour, box in zip(colours, reversed(picks)) if box is not None]
@@ -95,11 +96,6 @@ class SixtoState(State):
         self.target_min = rules["target_min_crosses"]
         self.numbers = numbers  # seat -> rows -> box numbers
         rows, players = len(self.colours.names), len(names)
-        # seat -> row -> die value -> the boxes (from 0) showing it, left to right
-        self.showing = [
-            [[[b for b, n in enumerate(line) if n == v] for v in range(DIE_FACES + 1)] for line in sheet]
-            for sheet in numbers
-        ]
         self.crossed = [[[False] * self.boxes for _ in range(rows)] for _ in range(players)]
         self.rightmost = [[-1] * rows for _ in range(players)]  # index of each row's rightmost cross
         self.count = [[0] * rows for _ in range(players)]
@@ -112,6 +108,14 @@ class SixtoState(State):
         self.last_rolls: list[dict] = []
         self.last_crosses: list[list] = []
         self._dice = list(self.colours.names)
+        self._in_play = frozenset(self._dice)
+        # seat -> colour -> die value -> the boxes (from 1) the seat may cross now:
+        # kept up to date as boxes are crossed and colours close, so a turn's
+        # choices and a recorded cross are a lookup, not a scan of the row.
+        self.open = [
+            {colour: self._open_boxes(seat, row) for row, colour in enumerate(self.colours.names)}
+            for seat in range(players)
+        ]
         self._roll_chances: dict[tuple, tuple[Chance, Chance]] = {}
         self._view: tuple[int, dict] | None = None
 
@@ -147,48 +151,35 @@ class SixtoState(State):
             )
         return None
 
+    def _open_boxes(self, seat: int, row: int) -> list[list[int]]:
+        """For each die value, the boxes (from 1) of `row` that `seat` may cross with it."""
+        by_value: list[list[int]] = [[], [], [], [], [], [], []]  # values 0 (unused) to 6
+        if row not in self.closed:
+            last = self.boxes if self.count[seat][row] >= self.target_min else self.first_target
+            numbers = self.numbers[seat][row]
+            for box in range(self.rightmost[seat][row] + 1, last):
+                by_value[numbers[box]].append(box + 1)
+        return by_value
+
     def candidates(self, seat: int, roll: dict) -> list[tuple[str, list[int]]]:
         """For each die of the roll, the boxes (from 1) `seat` may cross with it."""
-        out = []
-        showing, start, count = self.showing[seat], self.rightmost[seat], self.count[seat]
-        index, target_min, first_target, boxes = (
-            self.colours.index,
-            self.target_min,
-            self.first_target,
-            self.boxes,
-        )
-        for colour, value in roll.items():
-            row = index[colour]
-            last = boxes if count[row] >= target_min else first_target
-            after = start[row]
-            found = [b + 1 for b in showing[row][value] if after < b < last]
-            if found:
-                out.append((colour, found))
-        return out
+        open_ = self.open[seat]
+        return [(colour, boxes) for colour, value in roll.items() if (boxes := open_[colour][value])]
 
     def usable_dice(self, seat: int, roll: dict) -> int:
         """How many dice of `roll` have a box `seat` could legally cross."""
-        showing, start, count = self.showing[seat], self.rightmost[seat], self.count[seat]
-        usable = 0
-        for colour, value in roll.items():
-            row = self.colours.index[colour]
-            last = self.boxes if count[row] >= self.target_min else self.first_target
-            after = start[row]
-            if any(after < b < last for b in showing[row][value]):
-                usable += 1
-        return usable
+        open_ = self.open[seat]
+        return sum(1 for colour, value in roll.items() if open_[colour][value])
 
     def stuck(self, seat: int) -> bool:
         """True when `seat` can no longer cross any box: every row is closed,
         has its last box crossed, or has only target boxes left while holding
         fewer than `target_min_crosses` crosses."""
+        rightmost, count = self.rightmost[seat], self.count[seat]
         for row in range(len(self.colours.names)):
-            if row in self.closed:
+            if row in self.closed or rightmost[row] == self.boxes - 1:
                 continue
-            rightmost = self.rightmost[seat][row]
-            if rightmost == self.boxes - 1:
-                continue
-            if rightmost >= self.first_target - 1 and self.count[seat][row] < self.target_min:
+            if rightmost[row] >= self.first_target - 1 and count[row] < self.target_min:
                 continue
             return False
         return True
@@ -244,21 +235,28 @@ class SixtoState(State):
         crosses = [[] for _ in self.names]
         players = len(self.names)
         context = {"roll": roll, "rolls": rolls, "turn": self.turns}
+
+        def prompt():
+            return (
+                f"{notation.roll_text(roll, ' ')}: crosses? "
+                f"(e.g. {self.colours.short[0]}4 {self.colours.short[3]}7, or -)"
+            )
+
         for k in range(players):
             seat = (active + k) % players
             crosses[seat] = yield Choice(
                 seat,
                 "crosses",
                 CrossOptions(self.candidates(seat, roll)),
-                lambda roll=roll: (
-                    f"{notation.roll_text(roll, ' ')}: crosses? "
-                    f"(e.g. {self.colours.short[0]}4 {self.colours.short[3]}7, or -)"
-                ),
+                prompt,
                 lambda text, seat=seat: self._parse_crosses(text, seat, roll),
-                lambda answer: notation.crosses_notation(answer, self.colours),
+                self._crosses_notation,
                 context,
             )
         return {"seat": active, "rolls": rolls, "crosses": crosses}
+
+    def _crosses_notation(self, answer: list) -> str:
+        return notation.crosses_notation(answer, self.colours)
 
     def _parse_crosses(self, text: str, seat: int, roll: dict) -> list:
         crosses = notation.parse_crosses(text, self.colours)
@@ -292,16 +290,16 @@ class SixtoState(State):
             )
         dice = self._dice
         for number, roll in enumerate(rolls, start=1):
-            if roll.keys() != set(dice):
+            if roll.keys() != self._in_play:
                 self._roll_problem(roll, number, dice)
         roll = rolls[-1]
         crosses = move["crosses"]
         if len(crosses) != len(self.names):
             raise IllegalMove(f"'crosses' holds one list per seat ({len(self.names)}), not {len(crosses)}")
         planned = []  # (seat, row, box from 0); applied only once every cross is checked
-        index, closed, numbers = self.colours.index, self.closed, self.numbers
+        index = self.colours.index
         for player, marks in enumerate(crosses):
-            rightmost, count = self.rightmost[player], self.count[player]
+            open_ = self.open[player]
             used = {}
             for colour, box in marks:
                 row = index.get(colour)
@@ -316,17 +314,12 @@ class SixtoState(State):
                         f"each die crosses at most one box per player"
                     )
                 used[row] = box
-                b = box - 1
-                # The usual legal cross in one test; cross_problem names what is wrong.
-                if not (
-                    row not in closed
-                    and rightmost[row] < b < self.boxes
-                    and numbers[player][row][b] == roll[colour]
-                    and (b < self.first_target or count[row] >= self.target_min)
-                ):
-                    problem = self.cross_problem(player, row, b, roll.get(colour))
+                value = roll.get(colour)
+                # The usual legal cross is a lookup; cross_problem names what is wrong.
+                if value is None or box not in open_[colour][value]:
+                    problem = self.cross_problem(player, row, box - 1, value)
                     raise IllegalMove(f"{self._who(player)}: {problem}")
-                planned.append((player, row, b))
+                planned.append((player, row, box - 1))
         declined = None
         solo_end = self.rules["solo_unused_dice_end"]
         if solo_end:
@@ -337,9 +330,15 @@ class SixtoState(State):
             else:
                 usable = self.usable_dice(seat, roll)
             declined = usable - len(crosses[seat])
+        closed_before = len(self.closed)
         self._cross(planned)
         self.last_rolls, self.last_crosses = rolls, crosses
-        self._end_turn(seat, declined)
+        # A seat gets stuck only by its own crosses or by a colour closing.
+        if len(self.closed) > closed_before:
+            changed = range(len(self.names))
+        else:
+            changed = [player for player, marks in enumerate(crosses) if marks]
+        self._end_turn(seat, declined, changed)
 
     def _who(self, seat: int) -> str:
         return f"{self.names[seat]} (seat {seat})"
@@ -375,15 +374,22 @@ class SixtoState(State):
         # A colour closes at the end of the turn, so everyone could still cross in it.
         for row in newly_closed:
             self.closed[row] = self.turns
+        names = self.colours.names
+        for seat, row, _ in planned:
+            self.open[seat][names[row]] = self._open_boxes(seat, row)
         if newly_closed:
-            self._dice = [c for row, c in enumerate(self.colours.names) if row not in self.closed]
+            self._dice = [c for row, c in enumerate(names) if row not in self.closed]
+            self._in_play = frozenset(self._dice)
+            for open_ in self.open:
+                for row in newly_closed:
+                    open_[names[row]] = _NO_BOXES
 
-    def _end_turn(self, active: int, declined: int | None) -> None:
+    def _end_turn(self, active: int, declined: int | None, changed) -> None:
         ending = self.rules["end_after_removed_dice"]
         solo_end = self.rules["solo_unused_dice_end"]
         if len(self.closed) >= ending:
             self.end = f"{len(self.closed)} dice have left the game (end_after_removed_dice: {ending})"
-        elif any(self.stuck(seat) for seat in range(len(self.names))):
+        elif any(self.stuck(seat) for seat in changed):
             seat = next(s for s in range(len(self.names)) if self.stuck(s))
             self.end = f"{self.names[seat]} can no longer cross any box"
         elif solo_end and declined >= solo_end:
