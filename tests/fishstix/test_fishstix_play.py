@@ -308,10 +308,10 @@ def test_the_greedy_bot_cannot_read_another_hand_or_the_pile():
     first = answer()
     # Change every secret the seat may not see: the other hands and the pile.
     others = [s for s in range(3) if s != seat]
-    pile = sorted(state.pile_list)
+    pile = list(state.pile_list())
     for other in others:
         state.hands[other] = pile[: len(state.hands[other])]
-    state.pile_list.reverse()
+    state.pile_list().reverse()
     state.pile = {"<pink <pink <pink <pink": state.pile_size}
     assert answer() == first
     seen = state.view(seat)

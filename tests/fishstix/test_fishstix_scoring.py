@@ -279,10 +279,10 @@ def test_the_grid_keeps_its_places_as_a_full_scan_finds_them_with_work_that_does
     grid.place(Placement("s", False, 0, 0, None, (0, 3, 4, 9)))
     looked = []
     for n in range(600):
-        column, row = rng.choice(grid.places())
         before = CountingCells.looked
-        grid.place(Placement("s", False, column, row, 0, (rng.randrange(12),) * 4))
+        column, row = rng.choice(grid.places())  # takes the stick placed last into the places
         looked.append(CountingCells.looked - before)
+        grid.place(Placement("s", False, column, row, 0, (rng.randrange(12),) * 4))
         if n % 60 == 0:
             assert set(grid.places()) == _scanned_places(dict(grid.cells))
             assert grid.places() == sorted(grid.places())

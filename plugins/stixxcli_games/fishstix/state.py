@@ -89,9 +89,9 @@ class FishStixState(State):
         self.pile = pile
         self.open_deck = pile is None
         self.pile_size = sum(pile.values()) if pile is not None else pile_size
-        # The pile listed in text order, for a draw by its index (kept up to date
-        # rather than sorted every turn).
-        self.pile_list = sorted(s for s, n in pile.items() for _ in range(n)) if pile is not None else None
+        # The pile listed in text order, for a draw by its index: made at the
+        # first draw (checking a log never draws), then kept up to date.
+        self._pile_list: list[str] | None = None
         self._scored = None  # (fish, column, row, points) worked out by turn(), for apply
         # Every stick that can be met, by its text: the deck's, and with an open
         # deck every stick dealt or drawn so far.
@@ -213,7 +213,13 @@ class FishStixState(State):
         if self.open_deck:
             # Resumed without typed chance: a stick of the rules' deck stands in.
             return rng.choice(self.deck.sticks)
-        return self.pile_list[rng.randrange(self.pile_size)]
+        return self.pile_list()[rng.randrange(self.pile_size)]
+
+    def pile_list(self) -> list[str]:
+        """The sticks left in the pile, in text order (a closed deck only)."""
+        if self._pile_list is None:
+            self._pile_list = sorted(s for s, n in self.pile.items() for _ in range(n))
+        return self._pile_list
 
     def _read_draw(self, text: str) -> str:
         stick = notation.read_stick(self.deck, text, self.open_deck)
@@ -273,7 +279,8 @@ class FishStixState(State):
         else:
             points = self.grid.points(fish, column, row, self.kinds)
         self._scored = None
-        self._check_points(recorded, points)
+        if recorded != points:
+            self._check_points(recorded, points)
         fills_all = bool(points) and self.fills_all(seat, points)
         if fills_all or not self.pile_size:
             if draw is not None:
@@ -318,7 +325,8 @@ class FishStixState(State):
                 self.pile[draw] -= 1
                 if not self.pile[draw]:
                     del self.pile[draw]
-                del self.pile_list[bisect_left(self.pile_list, draw)]
+                if self._pile_list is not None:
+                    del self._pile_list[bisect_left(self._pile_list, draw)]
             self.pile_size -= 1
         self.turns += 1
         if fills_all:
@@ -327,8 +335,8 @@ class FishStixState(State):
         self._check_end()
 
     def _check_points(self, recorded: dict, points: dict[str, int]) -> None:
-        if recorded == points:  # whole numbers of at least 1: move_schema saw to that
-            return
+        """Why the recorded points differ from what the stick scores (numbers of
+        at least 1 are move_schema's to check)."""
         for kind in recorded:
             if kind not in self.deck.index:
                 raise IllegalMove(f"points: {kind!r} is not a kind of fish ({', '.join(self.kinds)})")
@@ -383,7 +391,7 @@ class FishStixState(State):
             hands.append(list(hand) if viewer is None or viewer == seat else {"sticks": len(hand)})
         pile: dict = {"sticks": self.pile_size}
         if viewer is None and not self.open_deck:
-            pile["contents"] = list(self.pile_list)
+            pile["contents"] = list(self.pile_list())
         # The sticks on the table, in the order played. Each entry is made once (a
         # bot reads the view every turn, validation never), so readers must not change them.
         shown = self._grid_view
