@@ -82,7 +82,7 @@ def test_setup_chances_are_private_and_typed(kit):
     initials = "".join(c[0] for c in kit.layout)
     assert layout_chance.parse(initials) == kit.layout
     assert layout_chance.parse(" ".join(kit.layout)) == kit.layout
-    with pytest.raises(ValueError, match="42 colours"):
+    with pytest.raises(ValueError, match="42 colour letters are needed"):
         layout_chance.parse("r o y")
     broken = list(kit.layout)
     a, b = (

@@ -227,14 +227,14 @@ def test_b_with_one_take_when_the_game_goes_on(kit):
 # The result ------------------------------------------------------------------------
 
 
-def standing(kit, players, held, revealed=(), secret=None):
+def standing(kit, players, held, revealed=(), secret=None, over=True):
     state = kit.start(players=players, secret=secret)
     for seat, counts in held.items():
         for colour, n in counts.items():
             state.held[seat][kit.colours.index(colour)] = n
     for turn, seat in enumerate(revealed, start=1):
-        state.revealed_at[seat] = turn
-        state.reveal_order.append(seat)
+        state._reveal(seat, turn, {"how": "B"})
+    state.over = over
     return state.result()
 
 
@@ -261,7 +261,9 @@ def test_tie_break_revealed_last_wins(kit):
     held = {0: {"red": 3, "blue": 2}, 1: {"orange": 3, "blue": 2}, 2: {"yellow": 3, "purple": 2}}
     result = standing(kit, 3, held, revealed=[1, 0, 2])
     assert result.places == [2, 3, 1]
-    assert result.breakdown[2]["revealed"] == "turn 3 (3rd)"
+    assert result.breakdown[2]["revealed"] == "turn 3 (3rd), by option B"
+    assert result.breakdown[2]["reveal"] == {"turn": 3, "order": 3, "how": "B"}
+    assert [b["decided_by"] for b in result.breakdown] == ["revealed last"] * 3
 
 
 def test_hidden_colours_count_as_revealed_after_all_revealed_in_play(kit):
@@ -270,6 +272,9 @@ def test_hidden_colours_count_as_revealed_after_all_revealed_in_play(kit):
     # Seats 0 and 1 are still hidden: revealed together at the end, after seat 2; tied between them.
     assert result.places == [1, 1, 3]
     assert result.breakdown[0]["revealed"] == "at the end"
+    assert [b["decided_by"] for b in result.breakdown] == ["shared", "shared", "revealed last"]
+    # The same standing before the end: their colours are hidden, not yet revealed.
+    assert standing(kit, 3, held, revealed=[2], over=False).breakdown[0]["revealed"] == "hidden"
 
 
 def test_still_tied_share_the_place(kit):

@@ -11,7 +11,6 @@ names and colours come from logs and rule files, so nothing here is markup.
 
 from __future__ import annotations
 
-import textwrap
 from functools import cache
 
 from .board import Board
@@ -152,44 +151,58 @@ def option_parser(state, options):
 # Help ------------------------------------------------------------------------------
 
 
-def _wrapped(head: str, items: list[str]) -> list[str]:
-    return textwrap.wrap(
-        head + " ".join(items), WIDTH, subsequent_indent=" " * 4, break_on_hyphens=False
-    ) or [head]
+def _wrapped(head: str, items: list[str], indent: int = 5, sep: str = " ") -> list[str]:
+    """`head` then the items, packed into lines of WIDTH; an item is never split."""
+    lines, line = [], head.rstrip() if not items else head
+    for n, item in enumerate(items):
+        piece = item if n == 0 else sep + item
+        if n and len(line) + len(piece) > WIDTH:
+            lines.append(line.rstrip())
+            line = " " * indent + item
+        else:
+            line += piece
+    lines.append(line)
+    return lines
 
 
 def help_text(state, choice, all: bool = False) -> str:
     """The notation explained with examples, then the legal choices grouped:
-    takes, reveal, challenges (each opponent with the colours they may hold;
-    `all` lists every challenge as typed)."""
+    takes, reveal, challenges (each opponent, and the colours to name); `all`
+    lists every challenge as typed. Lines fit 80 columns."""
     if choice.name == "take":
-        lines = [
-            "Type the id of a stixx to take (as drawn on the board), e.g. "
-            f"{choice.options[0] if choice.options else 12}.",
-            "A take must touch the marker; the very first take of the game may be any stixx.",
-        ]
+        legal = list(choice.options)
+        example = legal[0] if legal else 12
+        lines = [f"Type the id of a stixx to take, as numbered on the board, e.g. {example}."]
         gone = choice.context.get("first take")
         if gone is not None:
-            lines.append(f"Second take: the marker now lies on {gone}, where your first take was.")
-        lines += _wrapped("Stixx you may take: ", [str(s) for s in choice.options])
+            lines.append(f"Second take: it touches the marker, now on {gone} where your first take was.")
+        elif state.marker is None:
+            lines.append("The first take of the game may be any stixx.")
+        else:
+            lines.append(f"A take touches the marker (on {state.marker}).")
+        lines += _wrapped("You may take: ", [str(s) for s in legal], 4)
         return "\n".join(lines)
     options = choice.options
+    take = options.takes[0] if options.takes else 12
+    target = options.targets[0] if options.targets else 2
     lines = [
-        "A id         take one stixx touching the marker              e.g. A 12",
-        "B            reveal your colour, then take two               e.g. B",
-        "C seat colour  challenge a player (seat or name) to be a colour: right,",
-        "             their colour is revealed and you take two; wrong, the turn",
-        "             passes to them                                  e.g. C 2 red",
+        f"A id           take one stixx touching the marker          e.g. A {take}",
+        "B              reveal your colour, then take two           e.g. B",
+        "C seat colour  challenge a player (seat or name) to be a colour: if right,",
+        "               their colour is revealed and you take two; if wrong, the",
+        f"               turn passes to them                         e.g. C {target} {state.colours[0]}",
+        "Your choices now:",
     ]
-    lines += _wrapped("A, take one of: ", [str(s) for s in options.takes])
-    lines.append("B: yes" if options.reveal else "B: no, your colour is already revealed (B only once)")
+    lines += _wrapped("  A  take one of: ", [str(s) for s in options.takes])
+    lines.append("  B  yes" if options.reveal else "  B  no: your colour is already revealed (B only once)")
     if not options.targets:
-        lines.append("C: no one (every opponent's colour is revealed)")
+        lines.append("  C  no one: every opponent's colour is revealed")
     elif all:
-        lines += _wrapped("C: ", [option_notation(o) for o in options if o["option"] == "C"])
+        challenges = [option_notation(o) for o in options[len(options.takes) + options.reveal :]]
+        lines += _wrapped("  C  ", challenges, sep=" | ")
     else:
-        lines += _wrapped("C, challenge: ", [f"{t} ({state.names[t]})" for t in options.targets])
-        lines += _wrapped("   naming a colour: ", list(state.colours))
+        who = " or ".join(f"{t} ({state.names[t]})" for t in options.targets)
+        lines += _wrapped("  C  ", f"challenge {who}, naming one of: {' '.join(state.colours)}".split())
         lines.append("Type 'help all' to list every choice as typed.")
     return "\n".join(lines)
 
@@ -247,14 +260,18 @@ def numbering(grid: Board) -> str:
 
 
 def layout_prompt(grid: Board, colours: list[str]) -> str:
+    """What to type for the real board's layout, with the ids to copy from."""
     letters = initials(colours)
-    key = ", ".join(f"{c[0].lower()} {c}" for c in colours) if letters else ", ".join(colours)
-    how = (
-        f"{grid.size} colour letters ({key}) in id order, spaces allowed"
-        if letters
-        else f"{grid.size} colour names in id order"
-    )
-    return f"the layout of the real board: {how}. The ids:\n{numbering(grid)}\nlayout"
+    if letters:
+        how = [
+            f"the real board: one colour letter per stixx, ids 0-{grid.size - 1} in order,",
+            f"spaces allowed ({', '.join(f'{c[0].lower()} {c}' for c in colours)}).",
+        ]
+    else:  # two colours share an initial: names it is
+        how = [
+            f"the real board: {grid.size} colour names, ids 0-{grid.size - 1} in order ({', '.join(colours)})."
+        ]
+    return "\n".join([*how, "The ids on the board:", numbering(grid)])
 
 
 def parse_layout(text: str, colours: list[str], grid: Board, per: int, star: bool) -> list[str]:
@@ -266,15 +283,18 @@ def parse_layout(text: str, colours: list[str], grid: Board, per: int, star: boo
     words = text.replace(",", " ").split()
     letters = initials(colours)
     packed = "".join(words).lower()
-    if letters and len(packed) == grid.size and set(packed) <= set(letters):
+    size = grid.size
+    if letters and len(packed) == size and set(packed) <= set(letters):
         layout = [colours[letters.index(ch)] for ch in packed]
-    else:
-        if len(words) != grid.size:
-            raise ValueError(
-                f"{grid.size} colours are needed, one per stixx, not "
-                f"{len(packed) if letters and set(packed) <= set(letters) else len(words)}"
-            )
+    elif len(words) == size:
         layout = [colour_named(w, colours) for w in words]
+    elif letters and set(packed) <= set(letters):
+        raise ValueError(f"{size} colour letters are needed, one per stixx, not {len(packed)}")
+    elif letters and len(packed) == size:
+        at = next(i for i, ch in enumerate(packed) if ch not in letters)
+        raise ValueError(f"{packed[at]!r} (stixx {at}) is not a colour letter: {' '.join(letters)}")
+    else:
+        raise ValueError(f"{size} colours are needed, one per stixx, not {len(words)}")
     problem = layout_problem(grid, [colours.index(c) for c in layout], colours, per, star)
     if problem:
         raise ValueError(problem)

@@ -47,6 +47,7 @@ class StixxState(State):
         self.taken_by: dict[int, tuple[int, int]] = {}  # stixx -> (seat, turn)
         self.revealed_at: list[int | None] = [None] * len(names)  # turn of each seat's reveal
         self.reveal_order: list[int] = []  # seats, in the order their colours were revealed
+        self.reveals: list[dict | None] = [None] * len(names)  # each seat's reveal: turn and how
         self.challenges: list[dict] = []  # every challenge, public
         self.turns = 0  # turns played
         self.seat: int | None = starts
@@ -242,9 +243,9 @@ class StixxState(State):
                 {"turn": turn, "seat": seat, "target": target, "colour": colour, "correct": correct}
             )
             if correct and self.revealed_at[target] is None:
-                self._reveal(target, turn)
+                self._reveal(target, turn, {"how": "challenge", "by": seat})
         if option == "B" and self.revealed_at[seat] is None:
-            self._reveal(seat, turn)
+            self._reveal(seat, turn, {"how": "B"})
 
         for stixx, end in takes:
             self._take(seat, stixx, turn, end)
@@ -295,9 +296,10 @@ class StixxState(State):
             return "the marker touches no stixx"
         return "the board is empty"
 
-    def _reveal(self, seat: int, turn: int) -> None:
+    def _reveal(self, seat: int, turn: int, how: dict) -> None:
         self.revealed_at[seat] = turn
         self.reveal_order.append(seat)
+        self.reveals[seat] = {"turn": turn, "order": len(self.reveal_order), **how}
 
     def _take(self, seat: int, stixx: int, turn: int, end: str | None) -> None:
         self.on_board[stixx] = False
@@ -312,6 +314,11 @@ class StixxState(State):
     # The result ----------------------------------------------------------------
 
     def result(self) -> Result:
+        """Scores, places and, per seat, where they come from: the colour, the
+        score (`own`), the first tie-break (`most_of_another`), the reveal as
+        text and as data (`reveal`: turn, order, and how: option B or a right
+        challenge and by whom; null while hidden) and which rule decided the
+        place (`decided_by`)."""
         n = len(self.names)
         # Colours still hidden are revealed together at the end, after every
         # colour revealed in play: they share the latest rank.
@@ -332,15 +339,23 @@ class StixxState(State):
                     "colour": self.colours[own],
                     "own": held[own],
                     "most_of_another": best_other,
-                    "revealed": (
-                        f"turn {self.revealed_at[seat]} ({notation.ordinal(rank[seat])})"
-                        if self.revealed_at[seat] is not None
-                        else "at the end"
-                    ),
+                    "revealed": self._revealed_words(seat, rank[seat]),
+                    "reveal": dict(self.reveals[seat]) if self.reveals[seat] else None,
+                    "decided_by": "",
                     "held": {self.colours[c]: held[c] for c in range(len(self.colours)) if held[c]},
                 }
             )
+        for seat in range(n):
+            breakdown[seat]["decided_by"] = _decided_by(keys, seat)
         return Result(scores, places(keys), breakdown)
+
+    def _revealed_words(self, seat: int, rank: int) -> str:
+        reveal = self.reveals[seat]
+        if reveal is None:
+            # Hidden colours are revealed together once the game is over.
+            return "at the end" if self.over else "hidden"
+        how = "by option B" if reveal["how"] == "B" else f"by {self.names[reveal['by']]}'s right challenge"
+        return f"turn {reveal['turn']} ({notation.ordinal(rank)}), {how}"
 
     # What a viewer sees ------------------------------------------------------------
 
@@ -445,3 +460,18 @@ class Options(Sequence):
             and answer.get("target") in self.targets
             and answer.get("colour") in self.colours
         )
+
+
+# The rules that order the places (docs/games/stixx.md, The result), in turn.
+TIE_BREAKS = ("own colour", "most of another colour", "revealed last")
+
+
+def _decided_by(keys: list[tuple], seat: int) -> str:
+    """Which rule set `seat` apart from every other player: the score, or the
+    first tie-break, or the second; "shared" when some player is tied on all."""
+    tied = [k for s, k in enumerate(keys) if s != seat]
+    for depth, rule in enumerate(TIE_BREAKS):
+        tied = [k for k in tied if k[depth] == keys[seat][depth]]
+        if not tied:
+            return rule
+    return "shared"

@@ -1,0 +1,339 @@
+"""At the table: the board typed in, help, what the table hears, the standing
+that explains itself, lazy choices, and bots that see only their seat."""
+
+import json
+import random
+from collections.abc import Mapping
+
+import pytest
+from stixxcli_games.stixx.board import board
+from stixxcli_games.stixx.layout import conflicts
+from stixxcli_games.stixx.notation import numbering, parse_layout
+from stixxcli_games.stixx.state import Options
+
+from stixxcli.check import check_log
+from stixxcli.game import Bot, State
+from stixxcli.table import play_bots
+
+COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"]
+
+
+# The real board typed in ------------------------------------------------------------
+
+
+def parse(text, colours=COLOURS):
+    return parse_layout(text, colours, board(2), 7, True)
+
+
+def test_layout_as_letters_in_groups_or_as_names(kit):
+    letters = "".join(c[0] for c in kit.layout)
+    grouped = " ".join(letters[i : i + 7] for i in range(0, 42, 7)).upper()
+    assert parse(letters) == parse(grouped) == parse(", ".join(kit.layout)) == kit.layout
+    assert parse(" ".join(c[:2] for c in kit.layout)) == kit.layout  # first letters of names
+
+
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        (lambda s: s[:-1], "42 colour letters are needed, one per stixx, not 41"),
+        (lambda s: s + "r", "42 colour letters are needed, one per stixx, not 43"),
+        (lambda s: "red orange", "42 colours are needed, one per stixx, not 2"),
+        (lambda s: "r" + s[1:] if s[0] != "r" else "o" + s[1:], "stixx_per_colour"),
+        (lambda s: s[:20] + "x" + s[21:], r"'x' \(stixx 20\) is not a colour letter: r o y g b p"),
+    ],
+)
+def test_layout_typed_wrong_is_refused_with_the_reason(kit, change, reason):
+    letters = "".join(c[0] for c in kit.layout)
+    with pytest.raises(ValueError, match=reason):
+        parse(change(letters))
+
+
+def test_layout_with_a_broken_centre_star_is_refused(kit):
+    layout = list(kit.layout)
+    star, outer = kit.board.centre_star[0], next(s for s in range(42) if s not in kit.board.centre_star)
+    other = next(s for s in kit.board.centre_star if layout[s] == layout[outer])
+    layout[star], layout[outer] = layout[outer], layout[star]  # two of one colour in the star now
+    assert layout[star] == layout[other]
+    with pytest.raises(ValueError, match="centre star"):
+        parse("".join(c[0] for c in layout))
+
+
+def test_touching_colours_typed_in_are_a_warning_not_an_error(kit):
+    layout = list(kit.layout)
+    a = next(s for s in range(42) if s not in kit.board.centre_star)
+    b = next(t for t in kit.board.touches[a] if t not in kit.board.centre_star and layout[t] != layout[a])
+    c = next(s for s in range(42) if s not in kit.board.centre_star and s != a and layout[s] == layout[a])
+    layout[b], layout[c] = layout[c], layout[b]
+    assert parse("".join(x[0] for x in layout)) == layout  # accepted
+    state = kit.start(layout_=layout)
+    pairs = conflicts(kit.board, [COLOURS.index(x) for x in layout])
+    assert pairs and len(state.warnings) == len(pairs)
+    assert f"stixx {min(a, b)} and {max(a, b)} touch" in " ".join(state.warnings)
+
+
+def test_colours_sharing_an_initial_are_typed_as_names():
+    colours = ["red", "rose", "yellow", "green", "blue", "purple"]
+    layout = [colours[s % 6] for s in range(42)]  # counts right, the star aside
+    with pytest.raises(ValueError, match="could be red or rose"):
+        parse_layout(" ".join(c[0] for c in layout), colours, board(2), 7, False)
+    assert parse_layout(" ".join(layout), colours, board(2), 7, False) == layout
+
+
+def test_the_layout_prompt_shows_the_numbering_and_the_letters(kit):
+    questions = kit.game.setup(kit.rules(), ["Ann", "Bob"])
+    layout = next(questions)
+    assert layout.seat is None and numbering(board(2)) in layout.prompt
+    assert "r red, o orange, y yellow, g green, b blue, p purple" in layout.prompt
+    assert all(len(line) < 80 for line in layout.prompt.splitlines())
+    ann = questions.send(kit.layout)
+    assert ann.seat == 0 and "Ann" in ann.prompt  # a private outcome: only Ann sees it
+    bob = questions.send(ann.parse("p"))
+    assert bob.seat == 1 and "purple" not in bob.prompt  # the tokens left, without Ann's
+
+
+def test_a_game_with_its_board_and_tokens_typed_in_plays_to_the_end(stixx, tmp_path):
+    drawn = play_bots("stixx", ["reasoning", "random"], 3)
+    letters = " ".join("".join(c[0] for c in drawn["setup"]["layout"][i : i + 7]) for i in range(0, 42, 7))
+    typed = "\n".join([letters, *drawn["setup"]["secret_colours"]]) + "\n"
+    out = tmp_path / "table.json"
+    args = ("play", "stixx", "--bot", "A:reasoning", "--bot", "B:random", "--chance", "manual")
+    played = stixx(*args, "--seed", 3, "--out", out, input=typed)
+    assert played.exit_code == 0, played.output
+    log = json.loads(out.read_text())
+    assert log["setup"] == drawn["setup"] and log["finished"]
+    assert check_log(log).valid
+
+
+# Help and notation ------------------------------------------------------------------
+
+
+def test_help_explains_and_groups_the_choices_within_80_columns(kit):
+    state = kit.start(players=6, secret=COLOURS)
+    state.apply({"seat": 0, "option": "A", "takes": [12]})
+    choice = next(state.turn())
+    short, everything = state.help(choice), state.help(choice, all=True)
+    for text in (short, everything):
+        assert all(len(line) < 80 for line in text.splitlines())
+        assert "e.g. A " in text and "e.g. C " in text
+        assert "A  take one of: " + " ".join(map(str, choice.options.takes)) in " ".join(
+            text.split("\n     ")
+        )
+    assert "challenge 0 (Ann) or 2 (Cas) or 3 (Dee) or 4 (Eve) or 5 (Fay)" in " ".join(short.split())
+    listed = " ".join(everything.split())
+    challenges = [o for o in choice.options if o["option"] == "C"]
+    assert len(challenges) == 30
+    assert all(choice.notation(o) in listed for o in challenges)
+    assert "help all" in short and "help all" not in everything
+
+
+def test_help_of_a_take_names_the_marker_and_the_stixx(kit):
+    state = kit.start()
+    turn = state.turn()
+    next(turn)
+    first = turn.send({"option": "B"})
+    assert "may be any stixx" in state.help(first)
+    second = turn.send(12)
+    text = state.help(second)
+    assert "now on 12" in text and " ".join(map(str, second.options)) in text
+    revealed = kit.start(players=2)
+    revealed.apply({"seat": 0, "option": "B", "takes": [12, revealed.takeable(12, 12)[0]]})
+    revealed.apply({"seat": 1, "option": "A", "takes": [revealed.takeable(revealed.marker)[0]]})
+    text = revealed.help(next(revealed.turn()))
+    assert "B  no: your colour is already revealed" in text
+    assert "C  challenge 1 (Bob), naming one of:" in text
+    revealed.apply({"seat": 0, "option": "A", "takes": [revealed.takeable(revealed.marker)[0]]})
+    one = revealed.takeable(revealed.marker)[0]
+    revealed.apply({"seat": 1, "option": "B", "takes": [one, revealed.takeable(one, one)[0]]})
+    assert not revealed.over
+    assert "C  no one: every opponent's colour is revealed" in revealed.help(next(revealed.turn()))
+
+
+def test_prompts_fit_a_line_and_are_built_only_when_asked(kit):
+    state = kit.start()
+    turn = state.turn()
+    option = next(turn)
+    assert len(f"Cas, {option.question()} ('help' lists the choices)") < 80
+    first = turn.send({"option": "B"})
+    assert callable(first.prompt)  # made for a person only
+    assert len(first.question()) < 60
+
+
+# What the table hears ----------------------------------------------------------------
+
+
+def test_every_kind_of_move_is_told_and_no_secret_is(kit):
+    state = kit.start(secret=["red", "blue", "green"])
+    heard = []
+
+    def play(move):
+        state.apply(move)
+        heard.append(state.announce(move))
+
+    one = kit.board.touches[0][0]
+    play({"seat": 0, "option": "A", "takes": [0]})
+    play({"seat": 1, "option": "C", "target": 2, "colour": "purple", "correct": False})
+    play({"seat": 2, "option": "B", "takes": [one, kit.board.touches[one][1]]})
+    marker = state.marker
+    first = next(t for t in kit.board.touches[marker] if state.on_board[t])
+    second = next(t for t in kit.board.touches[first] if state.on_board[t] and t != first)
+    play({"seat": 0, "option": "C", "target": 1, "colour": "blue", "correct": True, "takes": [first, second]})
+    assert heard[0] == f"Ann takes 0 ({kit.layout[0]})."
+    assert heard[1] == "Bob challenges Cas with purple: wrong; Cas plays next."
+    assert heard[2].startswith("Cas reveals green and takes ")
+    assert heard[3].startswith(f"Ann challenges Bob with blue: right, and takes {first} (")
+    # Ann's colour, red, is secret: nothing said so far names it as hers.
+    assert all("Ann reveals" not in h and "is red" not in h for h in heard)
+    ending = kit.start(secret=["red", "blue", "green"])
+    kit.position(ending, on_board={0, 41}, marker=None)
+    ending.seat = 0
+    ending.apply({"seat": 0, "option": "A", "takes": [0]})
+    said = ending.announce({"seat": 0, "option": "A", "takes": [0]})
+    assert said == f"Ann takes 0 ({kit.layout[0]}). The game is over: marker isolated."
+
+
+# The standing explains itself --------------------------------------------------------
+
+
+def test_reveals_are_data_and_text_and_hidden_until_the_end(kit):
+    state = kit.start(secret=["red", "blue", "green"])
+    state.apply({"seat": 0, "option": "B", "takes": [0, kit.board.touches[0][0]]})
+    nxt = next(t for t in kit.board.touches[state.marker] if state.on_board[t])
+    after = next(t for t in kit.board.touches[nxt] if state.on_board[t] and t != nxt)
+    state.apply(
+        {"seat": 1, "option": "C", "target": 2, "colour": "green", "correct": True, "takes": [nxt, after]}
+    )
+    breakdown = state.result().breakdown
+    assert breakdown[0]["reveal"] == {"turn": 1, "order": 1, "how": "B"}
+    assert breakdown[0]["revealed"] == "turn 1 (1st), by option B"
+    assert breakdown[2]["reveal"] == {"turn": 2, "order": 2, "how": "challenge", "by": 1}
+    assert breakdown[2]["revealed"] == "turn 2 (2nd), by Bob's right challenge"
+    assert breakdown[1]["reveal"] is None and breakdown[1]["revealed"] == "hidden"  # unfinished
+    state.over = True
+    assert state.result().breakdown[1]["revealed"] == "at the end"
+
+
+def test_each_place_says_which_rule_decided_it(kit):
+    state = kit.start(players=4, secret=["red", "blue", "green", "yellow"])
+    kit.position(
+        state,
+        on_board=set(range(42)),
+        marker=None,
+        held={
+            0: {"red": 4},  # first on its own score
+            1: {"blue": 2, "red": 3},  # tied with seat 2 on 2; more of another colour
+            2: {"green": 2, "red": 1},  # tied with seat 3 on 2 and 1: revealed later
+            3: {"yellow": 2, "red": 1},
+        },
+    )
+    state._reveal(3, 4, {"how": "B"})
+    result = state.result()
+    assert result.places == [1, 2, 3, 4]
+    assert [b["decided_by"] for b in result.breakdown] == [
+        "own colour",
+        "most of another colour",
+        "revealed last",
+        "revealed last",
+    ]
+    state.reveals[3], state.reveal_order = None, []  # both hidden: a shared place
+    assert [b["decided_by"] for b in state.result().breakdown][2:] == ["shared", "shared"]
+
+
+def test_example_logs_validate_with_the_breakdown_they_record():
+    from pathlib import Path
+
+    for path in sorted((Path(__file__).parents[2] / "examples" / "stixx").glob("*.json")):
+        log = json.loads(path.read_text())
+        verdict = check_log(log)
+        assert verdict.valid, verdict.line()
+        assert all("decided_by" in b and "reveal" in b for b in log["result"]["breakdown"])
+
+
+# Lazy choices ------------------------------------------------------------------------
+
+
+def test_options_index_slice_and_contain_like_the_list_they_stand_for():
+    options = Options(0, [3, 5, 9], True, [1, 2], ["red", "blue"])
+    built = [{"option": "A", "take": s} for s in (3, 5, 9)] + [{"option": "B"}]
+    built += [{"option": "C", "target": t, "colour": c} for t in (1, 2) for c in ("red", "blue")]
+    assert len(options) == len(built) == 8
+    assert [options[i] for i in range(8)] == built == list(options)
+    assert options[-1] == built[-1] and options[2:5] == built[2:5]
+    assert all(o in options for o in built)
+    for stranger in (
+        {"option": "A", "take": True},
+        {"option": "A", "take": 4},
+        {"option": "C", "target": 0, "colour": "red"},
+        {"option": "B", "x": 1},
+        "B",
+    ):
+        assert stranger not in options
+    with pytest.raises(IndexError):
+        options[8]
+    no_reveal = Options(0, [3], False, [], ["red"])
+    assert list(no_reveal) == [{"option": "A", "take": 3}] and {"option": "B"} not in no_reveal
+
+
+# Bots see their seat only ------------------------------------------------------------
+
+
+def test_bots_are_handed_the_player_view_not_the_state(monkeypatch):
+    from stixxcli_games.stixx.bots import ReasoningBot
+
+    seen = []
+    choose = ReasoningBot.choose
+
+    def spy(self, view, choice):
+        seen.append((self.seat, view))
+        assert isinstance(view, Mapping) and not isinstance(view, State)
+        return choose(self, view, choice)
+
+    monkeypatch.setattr(ReasoningBot, "choose", spy)
+    log = play_bots("stixx", ["reasoning", "reasoning", "random"], 11)
+    assert len(seen) > 10
+    secret = log["setup"]["secret_colours"]
+    for seat, view in seen:
+        for p in view["players"]:
+            if p["seat"] != seat and p["revealed_at"] is None:
+                assert p["colour"] is None and p["score"] is None
+        assert view["players"][seat]["colour"] == secret[seat]
+    assert issubclass(ReasoningBot, Bot)
+
+
+def test_the_reasoning_bot_plays_the_same_whatever_the_hidden_colours(kit):
+    """The same seeded game, with the hidden opponents' colours swapped at
+    every question of seat 0: its answers never change."""
+    from stixxcli_games.stixx.bots import ReasoningBot
+
+    rules = kit.rules()
+    for seed in range(3):
+        state = kit.start(players=4, secret=["red", "blue", "green", "yellow"])
+        bot = ReasoningBot(kit.game, rules, 0, random.Random(seed))
+        rng = random.Random(seed)
+        while not state.over:
+            turn = state.turn()
+            ask, move = next(turn), None
+            while move is None:
+                if ask.seat == 0:
+                    answers = []
+                    for secret in (["red", "blue", "green", "yellow"], ["red", "purple", "orange", "blue"]):
+                        real = state.secret
+                        state.secret = [
+                            COLOURS.index(c) if state.revealed_at[s] is None else real[s]
+                            for s, c in enumerate(secret)
+                        ]
+                        state.secret[0] = real[0]
+                        bot.rng.seed(f"{seed}:{state.turns}:{ask.name}")
+                        plan = list(bot.plan)
+                        answers.append(bot.choose(state.view(0), ask))
+                        state.secret = real
+                        if len(answers) == 1:
+                            bot.plan, bot.known, bot.reading = plan, None, None
+                    assert answers[0] == answers[1]
+                    answer = answers[1]
+                else:
+                    answer = ask.options[rng.randrange(len(ask.options))]
+                try:
+                    ask = turn.send(answer)
+                except StopIteration as stop:
+                    move = stop.value
+            state.apply(move)
