@@ -13,11 +13,12 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pluggy
-
-from . import hookspecs
 from .errors import StixxError, did_you_mean
+
+if TYPE_CHECKING:
+    import pluggy
 
 GROUP = "stixxcli"
 # Comma-separated names of the external plugins to load; set but empty: none.
@@ -117,6 +118,10 @@ def _allowed() -> set[str] | None:
 
 
 def _load() -> Plugins:
+    import pluggy
+
+    from . import hookspecs
+
     pm = pluggy.PluginManager(GROUP)
     pm.add_hookspecs(hookspecs)
     from . import random_bot
@@ -173,6 +178,21 @@ def entry_points() -> list[dict]:
         ]
         cache.store("entry-points", key, found)
     return found
+
+
+def loaded() -> bool:
+    """Whether the plugins are loaded already (a test may have registered one by hand)."""
+    return _plugins is not None
+
+
+def external_plugins() -> list[str]:
+    """The names of the plugins that are not bundled and may load (STIXX_PLUGINS)."""
+    allowed = _allowed()
+    return [
+        ep["name"]
+        for ep in entry_points()
+        if ep["dist"] != DIST and (allowed is None or ep["name"] in allowed)
+    ]
 
 
 def _installed() -> str:
