@@ -10,7 +10,7 @@ from sixto_logs import bot_logs, game, standard_rules
 
 from stixxcli.check import check_log
 from stixxcli.errors import StixxError
-from stixxcli.replay import replay
+from stixxcli.replays import replay
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "sixto"
 RULEBOOK = (EXAMPLES / "rulebook-example.txt").read_text()
@@ -211,3 +211,79 @@ def test_game_sheets_score_like_the_game():
         sheets = out["sheets"] if "sheets" in out else [out]
         assert [s["total"] for s in sheets] == log["result"]["scores"]
         assert [{k: v for k, v in s.items() if k != "name"} for s in sheets] == log["result"]["breakdown"]
+
+
+# Sheets that cannot be misread (issue 13) ------------------------------------------
+
+COLOURS = ["red", "yellow", "green", "blue", "purple", "orange"]
+
+
+def test_colour_labels_place_the_rows():
+    shuffled = [5, 0, 3, 1, 4, 2]
+    text = "\n".join(f"{COLOURS[i].upper()}: {RULEBOOK_ROWS[i]}" for i in shuffled)
+    out = score(("shuffled.txt", text)).to_json()
+    assert out["rows"] == [15, 5, 28, 15, 21, 21] and out["total"] == 151
+
+
+@pytest.mark.parametrize(
+    "text, where, words",
+    [
+        # One row labelled with something that is not a colour: both names shown.
+        (
+            "\n".join(f"{c}: {r}" for c, r in zip(["red", "yellow", "gren"] + COLOURS[3:], RULEBOOK_ROWS)),
+            "sheet.txt:3",
+            "row 3 is labelled 'gren', but the other rows are labelled with colours: label it green",
+        ),
+        (
+            "\n".join([f"red: {RULEBOOK_ROWS[0]}", RULEBOOK_ROWS[1]])
+            + "\n"
+            + "\n".join(f"{c}: {r}" for c, r in zip(COLOURS[2:], RULEBOOK_ROWS[2:])),
+            "sheet.txt:2",
+            "row 2 has no label",
+        ),
+        (
+            "\n".join(f"{c}: {r}" for c, r in zip(["red", "red"] + COLOURS[2:], RULEBOOK_ROWS)),
+            "sheet.txt:2",
+            "a second red row (the first is on line 1)",
+        ),
+        (
+            "\n".join(
+                f"{c}: {r}" for c, r in zip(["red", "yellow", "green", "blue", "orange"], RULEBOOK_ROWS)
+            ),
+            "sheet.txt:5",
+            "no row for purple",
+        ),
+        ("\n".join(RULEBOOK_ROWS[:4]), "sheet.txt:4", "no row for purple, orange"),
+    ],
+)
+def test_labels_and_missing_rows_are_named(text, where, words):
+    error = refusal(text)
+    assert error.where == where and words in error.message, error.message
+
+
+def test_o_is_empty_only_where_nothing_else_is():
+    # o for every empty box (the rulings' old reading) still reads as empty.
+    only_o = "\n".join(r.replace(".", "o") for r in RULEBOOK_ROWS)
+    assert score(("o.txt", only_o)).to_json()["total"] == 151
+    # Beside dots, an o looks like a circled cross: refused with a hint.
+    circled = "\n".join(RULEBOOK_ROWS[:2] + ["o..x.xxx.xx."] + RULEBOOK_ROWS[3:])
+    error = refusal(circled)
+    assert error.where == "sheet.txt:3"
+    assert "row 3, box 1: 'o' on a sheet whose empty boxes are '.': is it a circled cross?" in error.message
+    assert "write x for a cross and . for an empty box" in error.message
+    # 0 is never read.
+    zero = "\n".join(RULEBOOK_ROWS[:1] + ["x00xx0000000"] + RULEBOOK_ROWS[2:])
+    error = refusal(zero)
+    assert (
+        error.where == "sheet.txt:2"
+        and "box 2: '0' could be a circled cross or an empty box" in error.message
+    )
+    # The same in a YAML sheet of strings.
+    error = refusal("\n".join(f'- "{r}"' for r in RULEBOOK_ROWS[:5] + ["x..x..xxOx.."]), "s.yaml")
+    assert "row 6, box 9: 'O'" in error.message and error.where == "s.yaml:6"
+
+
+def test_the_lost_box_mark_is_an_empty_box():
+    # `/` is how stixx draws a lost (skipped) box: copying a drawn sheet works.
+    slashed = "\n".join(r[: r.rfind("x")].replace(".", "/") + r[r.rfind("x") :] for r in RULEBOOK_ROWS)
+    assert "/" in slashed and score(("drawn.txt", slashed)).to_json()["total"] == 151

@@ -1,11 +1,14 @@
 """Paper Sixto sheets typed in after a game at the table: reading, checking and
 scoring them, and ranking a table of them.
 
-The text form (docs/games/sixto.md): six lines of 12 cells, top row first;
-`x`/`X` a cross, `.` `-` `o` `_` an empty box; spaces and `|` ignored; `#`
-starts a comment; a line may begin with a `NAME:` label. The same sheet may be
-YAML or JSON: a list of six rows (12 booleans, or a string of cells), or a
-mapping with `rows:` and an optional `name:`.
+The text form (docs/games/sixto.md, Paper sheets): six lines of 12 cells, top
+row first; `x`/`X` a cross, `.` `-` `_` `/` an empty box; spaces and `|`
+ignored; `#` starts a comment; a line may begin with a `NAME:` label, and
+labels that are colour names place their rows. `o` is an empty box only on a
+sheet that writes no other empty mark (it could be a circled cross); `0` is
+always refused. The same sheet may be YAML or JSON: a list of six rows (12
+booleans, or a string of cells), or a mapping with `rows:` and an optional
+`name:`.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from stixxcli.game import places
 
 from .board import crossing_problem, score
 
-CROSS, EMPTY = "xX", ".-o_"
+CROSS, EMPTY = "xX", ".-_/"  # `/` is how stixx draws a lost box
+ROUND = "oO"  # an empty box, or a circled cross: read by the rest of the sheet
+BOX_HINT = "write x for a cross and . for an empty box"
 MAX_SHEET = 100_000  # characters; a sheet is a few hundred
 _STRUCTURED_START = re.compile(r"""^(\[|\{|(rows|name)\s*:|-\s*[\["'])""")
 
@@ -108,45 +113,106 @@ def _looks_structured(source: str, text: str) -> bool:
     return False
 
 
-def _cells(text: str, boxes: int) -> tuple[list[bool] | None, str | None]:
-    """A row from a string of cells, or a reason it is not one."""
+def _cells(text: str, boxes: int) -> tuple[list[str] | None, str | None]:
+    """A row's cells from a string (still characters: an `o` is read with the
+    whole sheet), or a reason it is not one."""
     cells = [ch for ch in text if not ch.isspace() and ch != "|"]
-    for ch in cells:
-        if ch not in CROSS and ch not in EMPTY:
-            return None, f"{ch!r} is not a box: x or X is a cross; . - o or _ an empty box"
+    for box, ch in enumerate(cells, start=1):
+        if ch == "0":
+            return None, (
+                f"box {box}: '0' could be a circled cross or an empty box: {BOX_HINT} "
+                f"(o is an empty box only on a sheet that uses no other empty mark)"
+            )
+        if ch not in CROSS and ch not in EMPTY and ch not in ROUND:
+            return None, f"{ch!r} is not a box: x or X is a cross; . - _ or / an empty box"
     if len(cells) != boxes:
         return None, f"{len(cells)} boxes, but a row has {boxes} (boxes_per_row)"
-    return [ch in CROSS for ch in cells], None
+    return cells, None
+
+
+def _marks(rows: list[list[str]], lines: list[int], source: str, numbers=None) -> list[list[bool]]:
+    """The crosses of a sheet's rows of cells. An `o` is an empty box only when
+    the sheet writes empty boxes no other way: beside `.`, `-`, `_` or `/` it
+    looks like a mark (a circled cross?) and is refused with a hint."""
+    other_empty = next((ch for cells in rows for ch in cells if ch in EMPTY), None)
+    if other_empty is not None:
+        for row, cells, line in zip(numbers or range(1, len(rows) + 1), rows, lines):
+            for box, ch in enumerate(cells, start=1):
+                if ch in ROUND:
+                    raise StixxError(
+                        f"row {row}, box {box}: {ch!r} on a sheet whose empty boxes are "
+                        f"{other_empty!r}: is it a circled cross? {BOX_HINT}",
+                        where=f"{source}:{line}",
+                    )
+    return [[ch in CROSS for ch in cells] for cells in rows]
 
 
 def _read_text(source: str, text: str, rules: dict):
-    boxes, wanted = rules["boxes_per_row"], len(rules["colours"])
-    rows, lines = [], []
+    boxes, colours = rules["boxes_per_row"], rules["colours"]
+    wanted = len(colours)
+    by_name = {colour.lower(): row for row, colour in enumerate(colours)}
+    read = []  # (file line, label or None, cells)
     last = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0]
         if not line.strip():
             continue
         last = number
+        label = None
         if ":" in line:
-            line = line.split(":", 1)[1]  # the row's label: a colour name or anything
-        if len(rows) == wanted:
+            label, line = line.split(":", 1)  # the row's label: a colour name or anything
+            label = label.strip()
+        if len(read) == wanted:
             raise StixxError(
                 f"a sheet has {wanted} rows, and this is row {wanted + 1}", where=f"{source}:{number}"
             )
         cells, problem = _cells(line, boxes)
         if problem:
-            raise StixxError(f"row {len(rows) + 1}: {problem}", where=f"{source}:{number}")
-        rows.append(cells)
-        lines.append(number)
-    if len(rows) != wanted:
+            raise StixxError(f"row {len(read) + 1}: {problem}", where=f"{source}:{number}")
+        read.append((number, label, cells))
+    if any(label is not None and label.lower() in by_name for _, label, _ in read):
+        read = _placed_by_colour(read, colours, source)
+    elif len(read) != wanted:
         where = f"{source}:{last}" if last else source
+        missing = colours[len(read) :]
         raise StixxError(
-            f"{len(rows)} {'row' if len(rows) == 1 else 'rows'}, but a sheet has {wanted} "
-            f"(one per colour, top row first)",
+            f"{len(read)} {'row' if len(read) == 1 else 'rows'}, but a sheet has {wanted} "
+            f"(one per colour, top row first): no row for {', '.join(missing)}",
             where=where,
         )
-    return rows, lines
+    lines = [number for number, _, _ in read]
+    return _marks([cells for _, _, cells in read], lines, source), lines
+
+
+def _placed_by_colour(read: list, colours: list[str], source: str) -> list:
+    """The rows in colour order when their labels name the colours: a sheet
+    copied in another order still reads right, and a label that is not one of
+    the colours is refused rather than guessed."""
+    by_name = {colour.lower(): row for row, colour in enumerate(colours)}
+    placed: dict[int, tuple] = {}
+    for position, (number, label, cells) in enumerate(read):
+        expected = colours[position] if position < len(colours) else None
+        row = by_name.get((label or "").lower())
+        if row is None:
+            said = f"is labelled {label!r}" if label else "has no label"
+            raise StixxError(
+                f"row {position + 1} {said}, but the other rows are labelled with colours: "
+                f"label it {expected} (the colours: {', '.join(colours)})",
+                where=f"{source}:{number}",
+            )
+        if row in placed:
+            raise StixxError(
+                f"a second {colours[row]} row (the first is on line {placed[row][0]})",
+                where=f"{source}:{number}",
+            )
+        placed[row] = (number, label, cells)
+    missing = [colour for row, colour in enumerate(colours) if row not in placed]
+    if missing:
+        raise StixxError(
+            f"no row for {', '.join(missing)}: a sheet has {len(colours)} rows, one per colour",
+            where=f"{source}:{read[-1][0]}",
+        )
+    return [placed[row] for row in range(len(colours))]
 
 
 def _read_structured(source: str, text: str, rules: dict, name: str):
@@ -196,9 +262,10 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
     rows, lines = [], []
     for number, row_node in enumerate(rows_node.value, start=1):
         if isinstance(row_node, yaml.ScalarNode):
-            cells, problem = _cells(row_node.value, boxes)
+            chars, problem = _cells(row_node.value, boxes)
             if problem:
                 raise StixxError(f"row {number}: {problem}", where=at(row_node))
+            cells = chars  # read as marks below, with the whole sheet
         elif isinstance(row_node, yaml.SequenceNode):
             cells = []
             for box, cell in enumerate(row_node.value, start=1):
@@ -219,4 +286,11 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
             )
         rows.append(cells)
         lines.append(row_node.start_mark.line + 1)
+    strings = [i for i, cells in enumerate(rows) if cells and isinstance(cells[0], str)]
+    if strings:
+        marks = _marks(
+            [rows[i] for i in strings], [lines[i] for i in strings], source, [i + 1 for i in strings]
+        )
+        for i, row in zip(strings, marks):
+            rows[i] = row
     return name, rows, lines
