@@ -25,9 +25,12 @@ class StixxGroup(click.Group):
     def _add_plugin_commands(self):
         if not self._plugin_commands_added:
             self._plugin_commands_added = True
-            from .plugins import get_plugins
+            from .plugins import external_plugins, get_plugins, loaded
 
-            get_plugins().call("stixx_commands", cli=self)
+            # The bundled games add no command: with no other plugin installed,
+            # `stixx --help` need not load any (the entry points come from a cache).
+            if loaded() or external_plugins():
+                get_plugins().call("stixx_commands", cli=self)
 
     def list_commands(self, ctx):
         self._add_plugin_commands()
@@ -105,12 +108,12 @@ def _debug_option() -> click.Option:
     )
 
 
-
 def _no_color(ctx, param, value):
     # Through the environment, as NO_COLOR: every console made later (replay, play,
     # progress bars) leaves colour out without knowing of this option.
     if value:
         os.environ["NO_COLOR"] = "1"
+
 
 @click.group(cls=StixxGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="stixx")
@@ -142,10 +145,6 @@ def cli():
       stixx replay game.json --to 10 --as-player Ann
       stixx variants sixto solo --diff
     """
-
-
-def main():
-    cli(prog_name="stixx")
 
 
 def _add_commands() -> None:
