@@ -111,21 +111,6 @@ class Grid:
                 return True
         return False
 
-    def run_through(self, fish: int, column: int, row: int) -> int:
-        """Length of the unbroken line of fish equal to `fish` (same kind, same
-        facing) through (column, row) if `fish` were there."""
-        cells = self.cells
-        length = 1
-        c = column - 1
-        while cells.get((c, row)) == fish:
-            length += 1
-            c -= 1
-        c = column + 1
-        while cells.get((c, row)) == fish:
-            length += 1
-            c += 1
-        return length
-
     def points(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int]:
         """Points by kind, in the order of `kinds`, for the stick placed there.
 
@@ -134,7 +119,7 @@ class Grid:
         cells = self.cells
         by_kind = None
         for r, f in enumerate(fish, start=row):
-            # run_through, inlined: validating a log spends its time here.
+            # The run through this fish: left, then right of it.
             length = 1
             c = column - 1
             while cells.get((c, r)) == f:
