@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import apply_move, open_game, plugin_call
-from .errors import LogError, StixxError
+from .engine import apply_move, open_game
+from .errors import LogError, StixxError, plugin_call
 from .gamelog import canonical
 
 

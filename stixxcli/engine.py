@@ -10,7 +10,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from .errors import IllegalMove, IllegalSetup, LogError, PluginError, RuleError, StixxError
+from .errors import IllegalMove, IllegalSetup, LogError, PluginError, RuleError, StixxError, plugin_call
 from .game import Chance, State
 from .gamelog import canonical, check_envelope
 
@@ -84,16 +84,6 @@ def start(game, rules: dict, names: list[str], setup) -> State:
 
 def player_span(counts: range) -> str:
     return str(counts.start) if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
-
-
-def plugin_call(game, what: str, function: Callable, *args):
-    """Call into a game plugin; anything but a StixxError is the plugin's fault."""
-    try:
-        return function(*args)
-    except StixxError:
-        raise
-    except Exception as e:
-        raise PluginError(f"the {game.name} plugin failed in {what}: {type(e).__name__}: {e}") from e
 
 
 def apply_move(game, state: State, move: Any) -> None:

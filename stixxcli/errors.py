@@ -41,3 +41,13 @@ def did_you_mean(word: str, choices) -> str:
 
     hint = difflib.get_close_matches(word, list(choices), n=1)
     return f"; did you mean {hint[0]!r}?" if hint else ""
+
+
+def plugin_call(game, what: str, function, *args):
+    """Call into a game plugin; anything but a StixxError is the plugin's fault."""
+    try:
+        return function(*args)
+    except StixxError:
+        raise
+    except Exception as e:
+        raise PluginError(f"the {game.name} plugin failed in {what}: {type(e).__name__}: {e}") from e

@@ -10,13 +10,11 @@ A log is one JSON object:
 from __future__ import annotations
 
 import codecs
-import hashlib
 import itertools
 import json
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,6 +43,8 @@ def canonical(obj) -> bytes:
 
 
 def rules_digest(rules: dict) -> str:
+    import hashlib
+
     return hashlib.sha256(canonical(rules)).hexdigest()
 
 
@@ -314,23 +314,27 @@ def read_one(source, pick: int | None = None) -> dict:
     from .sources import position
 
     found = None
-    for where, log in load_logs(source):
+    # Lines before the one picked are only read, never decoded: the last log of
+    # a corpus comes about as fast as the first.
+    for where, raw in raw_logs(source, decode=False):
         if pick is not None and (position(where) or 1) != pick:
             continue
-        if isinstance(log, StixxError):
-            raise log
+        text = decoded(raw, where) if isinstance(raw, bytes) else raw
+        if isinstance(text, StixxError):
+            raise text
         if found is not None:
             raise StixxError(
                 f"holds several logs: name one with --pick N (N: its line, as in {where})", where=str(source)
             )
-        found = (where, log)
+        found = (where, text)
         if pick is not None:
             break
     if found is None:
         raise StixxError(
             f"holds no log at line {pick} (logs are numbered by line, from 1)", where=str(source)
         )
-    where, log = found
+    where, text = found
+    log = parse_json(text, where)
     try:
         check_envelope(log)
     except StixxError as e:
@@ -423,6 +427,8 @@ def _new_file_mode(path: Path) -> int:
 
 def _temporary_beside(path: Path) -> tuple[int, str]:
     directory = path.parent if str(path.parent) else Path(".")
+    import tempfile  # only when writing: reading commands start without it
+
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     try:
         os.fchmod(fd, _new_file_mode(path))
@@ -534,6 +540,8 @@ def writable(path: str | os.PathLike, option: str) -> None:
         why = "is not a folder" if folder.exists() else "does not exist"
         raise UsageProblem(f"{option} {shown}: the folder {plain(str(folder))} {why}")
     try:
+        import tempfile
+
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
         os.close(fd)
         os.unlink(tmp)

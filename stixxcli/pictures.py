@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .engine import plugin_call
+from .errors import plugin_call
 from .svg import text_picture
 
 _PROLOG = re.compile(r"^\s*<\?xml[^>]*\?>\s*")

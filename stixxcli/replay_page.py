@@ -14,8 +14,7 @@ from __future__ import annotations
 import html
 import json
 
-from .engine import plugin_call
-from .errors import StixxError
+from .errors import StixxError, plugin_call
 from .pictures import draw, inline
 from .replays import replay
 

@@ -63,7 +63,7 @@ class Frame:
 
 def frames(log: dict, viewer: int | None, to: int | None = None) -> Iterator[Frame]:
     """Every step of `log` (or only the one after `to` moves) as `viewer` sees it."""
-    from .engine import plugin_call
+    from .errors import plugin_call
     from .plugins import get_game
 
     moves = log.get("moves", [])
@@ -83,7 +83,7 @@ def frames(log: dict, viewer: int | None, to: int | None = None) -> Iterator[Fra
 
 def frame_json(frame: Frame, names: list, viewer: int | None) -> dict:
     """A frame for scripts: {"index", "move", "seat", "player", "state"}."""
-    from .engine import plugin_call
+    from .errors import plugin_call
 
     state = frame.step.state
     seat = frame.step.seat

@@ -41,6 +41,6 @@ def read_sheets(paths) -> list[tuple[str, str]]:
 
 def score_sheets(game, texts: list[tuple[str, str]], rules: dict):
     """The game's scores of paper sheets (an object with to_json() and render())."""
-    from .engine import plugin_call
+    from .errors import plugin_call
 
     return plugin_call(game, "score_sheets", game.score_sheets, texts, rules)

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Answer, apply_move, drive, log_rules, player_span, plugin_call
-from .errors import PluginError, RuleError, StixxError
+from .engine import Answer, apply_move, drive, log_rules, player_span
+from .errors import PluginError, RuleError, StixxError, plugin_call
 from .game import Chance, Choice, State
 from .gamelog import new_log
 from .replays import replay

@@ -171,7 +171,7 @@ def _raise_interrupted(signum, frame):
 
 
 def _run(table, out, *, manual: bool) -> None:
-    from .engine import plugin_call
+    from .errors import plugin_call
     from .gamelog import NotWritten, save_log
 
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
@@ -216,7 +216,7 @@ def offer_variant(table) -> None:
     A game with sheets says what to keep: `Game.sheets_variant(rules,
     players, setup)` returns the text of a variant file, or None when no
     sheet was typed in."""
-    from .engine import plugin_call
+    from .errors import plugin_call
 
     make = getattr(table.game, "sheets_variant", None)
     if make is None:
@@ -319,7 +319,7 @@ class Screen:
         return ask_table(chance, [p["name"] for p in self.table.log["players"]])
 
     def ask(self, choice):
-        from .engine import plugin_call
+        from .errors import plugin_call
         from .show import console
 
         table, seat = self.table, choice.seat
@@ -363,7 +363,7 @@ class Screen:
     def _help(self, choice, everything: bool) -> None:
         """The game's own help (the notation with examples, the choices grouped)
         when it has one, else the legal choices in its notation."""
-        from .engine import plugin_call
+        from .errors import plugin_call
 
         explain = getattr(self.table.state, "help", None)
         if explain is not None:

@@ -224,7 +224,7 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
       stixx replay game.json --html game.html --as-player Ann
       stixx replay corpus.jsonl --pick 41 --to 10   # corpus.jsonl:41, as validate names it
     """
-    from ..engine import plugin_call
+    from ..errors import plugin_call
     from ..gamelog import read_one, writable
     from ..replays import frame_json, frames, viewer_seat
 
@@ -280,7 +280,7 @@ def _one_file(path: str) -> str:
 
 def _step_through(data, printer, names, viewer):
     """--step at a terminal: the reader moves on, back or to a move (terminal.step_through)."""
-    from ..engine import plugin_call
+    from ..errors import plugin_call
     from ..plugins import get_game
     from ..replays import Frame
     from ..terminal import step_through
