@@ -1,0 +1,278 @@
+"""Writing: a failed write never loses a game, one game has one writer, logs
+get the usual file mode, and no temporary file is left on any way out."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from stixxcli import gamelog, terminal
+from stixxcli.gamelog import AtomicLines, UsageProblem, writable, write_atomic
+
+TRIXO = Path(__file__).parent.parent.parent / "examples" / "trixo" / "2-players.json"
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+# File mode and temporary files ------------------------------------------------------
+
+
+@pytest.mark.parametrize("umask, expected", [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_log_gets_the_mode_the_umask_gives(tmp_path, umask, expected):
+    old = os.umask(umask)
+    try:
+        write_atomic(tmp_path / "g.json", "{}")
+        lines = AtomicLines(tmp_path / "c.jsonl")
+        lines.commit()
+    finally:
+        os.umask(old)
+    assert mode(tmp_path / "g.json") == expected
+    assert mode(tmp_path / "c.jsonl") == expected
+
+
+def test_a_rewritten_log_keeps_its_mode(tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text("{}")
+    os.chmod(path, 0o604)
+    write_atomic(path, '{"a": 1}')
+    assert mode(path) == 0o604 and path.read_text() == '{"a": 1}'
+
+
+def test_a_write_that_fails_leaves_no_temporary_file(tmp_path, monkeypatch):
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(gamelog.os, "fsync", full)
+    with pytest.raises(OSError):
+        write_atomic(tmp_path / "g.json", "{}")
+    with pytest.raises(OSError), AtomicLines(tmp_path / "c.jsonl") as lines:
+        lines.write({"a": 1})
+    assert os.listdir(tmp_path) == []
+
+
+def test_atomic_lines_never_committed_leave_nothing(tmp_path):
+    lines = AtomicLines(tmp_path / "c.jsonl")
+    lines.write({"a": 1})
+    assert len(os.listdir(tmp_path)) == 1
+    del lines  # as at the end of a program stopped by Ctrl-C
+    assert os.listdir(tmp_path) == []
+    with pytest.raises(KeyboardInterrupt), AtomicLines(tmp_path / "c.jsonl"):
+        raise KeyboardInterrupt
+    assert os.listdir(tmp_path) == []
+
+
+# Destinations checked before the work -----------------------------------------------
+
+
+def test_writable_refuses_what_cannot_be_written(tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("x")
+    for path, says in [
+        ("", "needs a file name"),
+        ("  ", "needs a file name"),
+        (tmp_path, "is a folder"),
+        (tmp_path / "missing" / "g.json", "does not exist"),
+        (tmp_path / "file" / "g.json", "is not a folder"),
+    ]:
+        with pytest.raises(UsageProblem, match=says) as caught:
+            writable(path, "--out")
+        assert caught.value.exit_code == 2 and str(caught.value).startswith("--out")
+    writable(tmp_path / "new.json", "--out")
+    writable("-", "--out")
+    assert os.listdir(tmp_path) == ["file"]  # the probe leaves nothing
+
+    def read_only(**kwargs):
+        raise PermissionError(errno.EROFS, "Read-only file system")
+
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    with pytest.raises(UsageProblem, match="cannot write in .*Read-only file system"):
+        writable(tmp_path / "g.json", "--svg")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "trixo", "--bot", "a:random", "--bot", "b:random", "--out", ""],
+        ["play", "trixo", "--bot", "a:random", "--bot", "b:random", "--out", "{tmp}/missing/g.json"],
+        ["play", "trixo", "--bot", "a:random", "--bot", "b:random", "--out", "{tmp}"],
+        ["simulate", "trixo", "-n", "1000000", "--out", "{tmp}/missing/g.jsonl"],
+        ["simulate", "trixo", "-n", "1000000", "--out", ""],
+        ["replay", str(TRIXO), "--svg", ""],
+        ["replay", str(TRIXO), "--svg", "{tmp}/missing/g.svg"],
+        ["replay", str(TRIXO), "--html", "{tmp}/missing/g.html"],
+    ],
+)
+def test_an_unwritable_destination_is_a_usage_error_before_any_work(stixx, tmp_path, args):
+    start = time.perf_counter()
+    result = stixx(*[a.format(tmp=tmp_path) for a in args])
+    assert result.exit_code == 2, result.output
+    assert time.perf_counter() - start < 5  # refused at once, not after a million games
+    assert "internal error" not in result.output and "Traceback" not in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+# A failed write never loses a game ---------------------------------------------------
+
+
+@pytest.fixture
+def data_folder(tmp_path, monkeypatch):
+    """click's app dir under a throwaway XDG_CONFIG_HOME (and HOME, for macOS)."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    return folder
+
+
+def fail_writes_in(folder: Path, monkeypatch, after: int = 0):
+    """Writes of files in `folder` fail with a full disk after `after` of them worked."""
+    real = gamelog.write_atomic
+    done = []
+
+    def write(path, text):
+        if Path(path).resolve().parent == folder.resolve():
+            if len(done) >= after:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            done.append(path)
+        return real(path, text)
+
+    monkeypatch.setattr(gamelog, "write_atomic", write)
+
+
+def saved_file(message: str) -> Path:
+    return Path(message.split(" is saved to ")[1].split(";")[0])
+
+
+def test_a_bots_only_game_whose_log_cannot_be_written_is_saved_elsewhere_with_its_seed(
+    stixx, tmp_path, data_folder, monkeypatch
+):
+    games = tmp_path / "games"
+    games.mkdir()
+    fail_writes_in(games, monkeypatch)
+    result = stixx(
+        "play", "trixo", "--bot", "a:greedy", "--bot", "b:random", "--seed", "7", "--out", games / "g.json"
+    )
+    assert result.exit_code == 1
+    line = result.output.strip().splitlines()[-1]
+    assert line.startswith(f"stixx: error: cannot write {games / 'g.json'}: No space left on device")
+    assert "play it again with --seed 7" in line and "internal error" not in result.output
+    saved = saved_file(line)
+    assert saved.is_relative_to(data_folder) and json.loads(saved.read_text())["finished"] is True
+    assert stixx("validate", saved).exit_code == 0
+
+
+def test_a_disk_full_mid_game_saves_the_game_so_far_and_it_resumes(stixx, tmp_path, data_folder, monkeypatch):
+    games = tmp_path / "games"
+    games.mkdir()
+    # The person at seat 0 always takes the first legal choice.
+    monkeypatch.setattr(terminal.Screen, "ask", lambda self, choice: next(iter(choice.options)))
+    fail_writes_in(games, monkeypatch, after=3)
+    result = stixx(
+        "play", "trixo", "--player", "Ann", "--bot", "b:random", "--seed", "1", "--out", games / "g.json"
+    )
+    assert result.exit_code == 1, result.output
+    line = result.output.strip().splitlines()[-1]
+    assert "cannot write" in line and "go on with: stixx play --resume" in line
+    saved = saved_file(line)
+    log = json.loads(saved.read_text())
+    assert log["finished"] is False and len(log["moves"]) > len(
+        json.loads((games / "g.json").read_text())["moves"]
+    )
+    monkeypatch.undo()
+    monkeypatch.setattr(terminal.Screen, "ask", lambda self, choice: next(iter(choice.options)))
+    resumed = stixx("play", "--resume", saved)
+    assert resumed.exit_code == 0, resumed.output
+    assert json.loads(saved.read_text())["finished"] is True
+
+
+def test_when_even_the_fallback_fails_the_line_says_so(stixx, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", "/proc/no-such-place")
+    games = tmp_path / "games"
+    games.mkdir()
+    fail_writes_in(games, monkeypatch)
+    result = stixx(
+        "play", "trixo", "--bot", "a:random", "--bot", "b:random", "--seed", "5", "--out", games / "g.json"
+    )
+    assert result.exit_code == 1
+    line = result.output.strip().splitlines()[-1]
+    assert "nor the fallback" in line and "--seed 5" in line and "internal error" not in line
+
+
+# One game, one writer -----------------------------------------------------------------
+
+
+def _waiting_game(tmp_path, *args) -> subprocess.Popen:
+    """A game waiting for its person's first answer, its input left open."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "stixxcli", *map(str, args)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    lock = tmp_path / ".g.json.lock"
+    deadline = time.monotonic() + 20
+    while not lock.exists():
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(0.3)
+    return proc
+
+
+def _second(tmp_path, *args):
+    start = time.perf_counter()
+    run = subprocess.run([sys.executable, "-m", "stixxcli", *map(str, args)], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=30, stdin=subprocess.DEVNULL)  # fmt: skip
+    return run, time.perf_counter() - start
+
+
+def test_a_second_process_on_the_same_log_is_refused_at_once(tmp_path):
+    first = _waiting_game(
+        tmp_path, "play", "trixo", "--player", "Ann", "--bot", "b:random", "--out", "g.json"
+    )
+    try:
+        for args in (
+            ["play", "trixo", "--player", "Cid", "--bot", "d:random", "--out", "g.json"],
+            ["play", "trixo", "--bot", "a:random", "--bot", "b:random", "--out", "./g.json"],
+        ):
+            run, seconds = _second(tmp_path, *args)
+            assert run.returncode == 1, run.stderr
+            assert "g.json is being played in another window or process" in run.stderr
+            assert len(run.stderr.strip().splitlines()) == 1 and seconds < 5
+    finally:
+        first.stdin.write(b"q\n")
+        first.stdin.close()
+        first.wait(timeout=30)
+    assert first.returncode == 130
+    saved = json.loads((tmp_path / "g.json").read_text())
+    assert [p["name"] for p in saved["players"]] == ["Ann", "b"]  # not overwritten by the second
+
+
+def test_the_same_saved_game_cannot_be_resumed_twice(tmp_path):
+    quit_at_once = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "play", "trixo", "--player", "Ann", "--bot", "b:random", "--out", "g.json"],
+        input=b"q\n", capture_output=True, cwd=tmp_path, timeout=30,
+    )  # fmt: skip
+    assert quit_at_once.returncode == 130, quit_at_once.stderr
+    first = _waiting_game(tmp_path, "play", "--resume", "g.json")
+    try:
+        run, seconds = _second(tmp_path, "play", "--resume", "g.json")
+        assert run.returncode == 1 and "being played in another window" in run.stderr and seconds < 5
+        run, _ = _second(tmp_path, "play", "--resume", "g.json", "--out", "other.json")
+        assert run.returncode == 1 and "being played in another window" in run.stderr
+    finally:
+        first.stdin.write(b"q\n")
+        first.stdin.close()
+        first.wait(timeout=30)
+    run, _ = _second(tmp_path, "validate", "g.json")  # the lock is gone with the first process
+    assert run.returncode == 0, run.stdout
