@@ -1,0 +1,110 @@
+"""Rule parameters: what a variant file may set, and why a value is refused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+PARAM_TYPES = ("int", "float", "bool", "str", "list[int]", "list[str]", "dict[str,int]", "json")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One rule parameter a variant file may set.
+
+    `min`/`max` bound a number, or every number in a list; `length` fixes a
+    list's length; `choices` lists the allowed values.
+    """
+
+    name: str
+    type: str
+    default: Any
+    description: str
+    choices: tuple | None = None
+    min: float | None = None
+    max: float | None = None
+    length: int | None = None
+
+    def __post_init__(self):
+        if self.type not in PARAM_TYPES:
+            raise ValueError(f"parameter {self.name}: unknown type {self.type!r}")
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not acceptable for this parameter, or None when it is."""
+        t = self.type
+        if t == "json":
+            return None
+        if t in ("int", "float", "bool", "str"):
+            bad = _scalar_problem(t, value)
+            if bad:
+                return bad
+            if self.choices is not None and value not in self.choices:
+                return f"must be one of {', '.join(map(str, self.choices))}, not {value!r}"
+            return self._range_problem(value) if t in ("int", "float") else None
+        if t.startswith("list["):
+            if not isinstance(value, list):
+                return f"must be a list, not {value_kind(value)}"
+            if self.length is not None and len(value) != self.length:
+                return f"must hold {self.length} items, not {len(value)}"
+            item = t[5:-1]
+            for i, v in enumerate(value):
+                bad = _scalar_problem(item, v) or (self._range_problem(v) if item == "int" else None)
+                if bad:
+                    return f"item {i + 1} {bad}"
+            return None
+        # dict[str,int]
+        if not isinstance(value, dict):
+            return f"must be a mapping, not {value_kind(value)}"
+        for k, v in value.items():
+            bad = _scalar_problem("int", v) or self._range_problem(v)
+            if not isinstance(k, str):
+                return f"key {k!r} must be text"
+            if bad:
+                return f"{k} {bad}"
+            if self.choices is not None and k not in self.choices:
+                return f"key {k!r} must be one of {', '.join(self.choices)}"
+        return None
+
+    def _range_problem(self, value) -> str | None:
+        if self.min is not None and value < self.min:
+            return f"must be at least {_num(self.min)}, not {value}"
+        if self.max is not None and value > self.max:
+            return f"must be at most {_num(self.max)}, not {value}"
+        return None
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "type": self.type, "default": self.default, "description": self.description}
+        for key in ("choices", "min", "max", "length"):
+            if getattr(self, key) is not None:
+                out[key] = list(self.choices) if key == "choices" else getattr(self, key)
+        return out
+
+
+def _num(x):
+    return int(x) if float(x).is_integer() else x
+
+
+def value_kind(value) -> str:
+    """What a value read from YAML is, in the words of a rule file's reader."""
+    return {
+        dict: "a mapping",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "a whole number",
+        float: "a number",
+        type(None): "empty",
+    }.get(type(value), type(value).__name__)
+
+
+def _scalar_problem(t: str, value) -> str | None:
+    ok = {
+        "int": isinstance(value, int) and not isinstance(value, bool),
+        "float": isinstance(value, (int, float)) and not isinstance(value, bool),
+        "bool": isinstance(value, bool),
+        "str": isinstance(value, str),
+    }[t]
+    if ok:
+        return None
+    want = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text"}[t]
+    return f"must be {want}, not {value_kind(value)} ({value!r})"
