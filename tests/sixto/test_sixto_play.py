@@ -347,3 +347,147 @@ def test_example_logs_are_seeded_bot_games():
         if again["rules"] == recorded["rules"]:
             again["rules_digest"] = recorded["rules_digest"]
         assert recorded == again, name
+
+
+# At a real table: printed sheets typed in, moves told, help ---------------------------
+
+PRINTED = [
+    [3, 5, 1, 6, 2, 4, 4, 1, 6, 2, 5, 3],
+    [6, 2, 4, 1, 5, 3, 2, 6, 3, 5, 1, 4],
+    [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6],
+    [6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1],
+    [2, 4, 6, 1, 3, 5, 2, 4, 6, 1, 3, 5],
+    [5, 3, 1, 6, 4, 2, 5, 3, 1, 6, 4, 2],
+]
+
+
+def test_a_game_on_printed_sheets_typed_in_at_the_setup(tmp_path):
+    asked = []
+
+    def chance(ask: Chance):
+        asked.append(ask.name)
+        if ask.name == "sheets":
+            with pytest.raises(ValueError, match="one sheet per player"):
+                ask.parse("*")
+            return ask.parse("* c")  # Ann types in her printed sheet, Bo plays sheet C
+        if ask.name.startswith("sheet of Ann"):
+            row = len([a for a in asked if a.startswith("sheet of Ann")]) - 1
+            assert f"row {row + 1} ({COLOURS[row]})" in ask.prompt
+            with pytest.raises(ValueError, match="a row has 12 numbers, not 11"):
+                ask.parse("3 5 1 6 2 4 4 1 6 2 5")
+            with pytest.raises(ValueError, match="box 3: a box shows a number 1 to 6, not '7'"):
+                ask.parse("357624416253")
+            text = "".join(map(str, PRINTED[row]))
+            return ask.parse(f"{text[:6]} | {text[6:]}" if row % 2 else " ".join(text))
+        turn = len(table.log["moves"])
+        return ask.parse(" ".join(str((turn + i) % 6 + 1) for i in range(len(table.state.dice()))))
+
+    def human(ask: Choice):
+        return ask.parse("k") if ask.name == "reroll" else ask.options[-1]
+
+    players = [{"name": "Ann"}, {"name": "Bo", "bot": "greedy"}]
+    table = Table.new(game(), standard_rules(), "standard", players, 7, chance)
+    assert asked == ["sheets"] + [f"sheet of Ann, {c} row" for c in COLOURS]
+    assert table.log["setup"] == {"sheets": [PRINTED, "C"]}
+    assert table.state.letters == ["own", "C"] and table.state.numbers[0] == PRINTED
+    for _ in range(200):
+        if table.over:
+            break
+        table.play_turn(chance, human)
+    log = table.finish()
+    assert table.over and check_log(log).valid
+    # Kept for the next game night: a variant file with Ann's sheet under her name.
+    text = game().sheets_variant(log["rules"], ["Ann", "Bo"], log["setup"])
+    assert text.startswith("# Printed Sixto sheets") and "extends: standard" in text
+    path = tmp_path / "our-sheets.yaml"
+    path.write_text(text)
+    from stixxcli.rules import resolve
+
+    rules = resolve(game(), path=path).values
+    assert rules["sheets"] == {"Ann": PRINTED}
+    assert game().sheets_variant(log["rules"], ["Ann", "Bo"], {"sheets": ["A", "C"]}) is None
+
+
+def test_a_typed_in_sheet_must_differ_from_the_others():
+    rules = standard_rules()
+    setup = game().setup(rules, ["Ann", "Bo"])
+    assert setup.send(None).name == "sheets"
+    ask = setup.send([None, "A"])
+    for row in rules["sheets"]["A"][:-1]:
+        ask = setup.send(ask.parse(" ".join(map(str, row))))
+    with pytest.raises(ValueError, match="this is sheet A of Bo: no two players use the same sheet"):
+        ask.parse(" ".join(map(str, rules["sheets"]["A"][-1])))
+
+
+def test_the_sheets_variant_file_names_sheets_by_player(tmp_path):
+    from stixxcli_games.sixto.board import write_sheets_variant
+
+    from stixxcli.rules import resolve
+
+    path = tmp_path / "night.yaml"
+    write_sheets_variant(
+        path, {"Ann Lee": PRINTED, "Bo, jr": PRINTED[::-1], "[/]": PRINTED[1:] + PRINTED[:1]}, COLOURS
+    )
+    text = path.read_text()
+    assert '"Ann-Lee":' in text and '"Bo-jr":' in text
+    assert "    - [3, 5, 1, 6, 2, 4, 4, 1, 6, 2, 5, 3]  # red" in text
+    rules = resolve(game(), path=path).values
+    assert rules["sheets"] == {"Ann-Lee": PRINTED, "Bo-jr": PRINTED[::-1], "[/]": PRINTED[1:] + PRINTED[:1]}
+    assert game().player_counts(rules) == range(1, 4)
+
+
+def test_every_turn_is_told_to_the_table():
+    moves = [turn(0, [roll(1), roll(5)], "red5 blue5", ""), turn(1, roll(3), "", "green4")]
+    sixto, state = open_game(make_log([]))
+    state.apply(moves[0])  # the core tells the table right after each move
+    said = state.announce(moves[0])
+    assert said.splitlines() == [
+        "Ada rolls red 1, yellow 1, green 1, blue 1, purple 1, orange 1.",
+        "Ada re-rolls all dice: red 5, yellow 5, green 5, blue 5, purple 5, orange 5.",
+        "Ada crosses red 5 and blue 5.",
+        "Bo crosses nothing.",
+    ]
+    state.apply(moves[1])
+    assert state.announce(moves[1]).splitlines()[1:] == ["Bo crosses green 4.", "Ada crosses nothing."]
+
+
+def test_closing_and_the_end_are_told():
+    four = [turn(k % 2, roll(k + 1), " ".join(f"{c}{k + 1}" for c in COLOURS[:3]), "") for k in range(4)]
+    close = [turn(0, roll(4), "red10 yellow10 green10", ""), turn(1, roll(5), "red11 yellow11 green11", "")]
+    *_, last = replay(make_log(four + close))
+    said = last.state.announce(close[-1])
+    assert "Red closes: its die leaves the game." in said and "Green closes" in said
+    assert said.endswith("The game ends: 3 dice have left the game (end_after_removed_dice: 3).")
+
+
+def test_help_groups_the_choices_per_die():
+    sixto, state = start()
+    questions = state.turn()
+    questions.send(None)
+    reroll = questions.send(roll(5, 2, 1, 6, 3, 4))
+    text = state.help(reroll)
+    assert "r (or y)" in text and "red 5, yellow 2" in text
+    crosses = questions.send(False)
+    assert crosses.name == "crosses" and crosses.seat == 0
+    text = state.help(crosses)
+    lines = text.splitlines()
+    assert all(len(line) < 80 for line in lines)
+    # Sheet A shows 1 2 3 4 5 6 1 2 3 4 5 6 in every row; the target area is closed for now.
+    assert "  red 5: box 5" in lines and "  yellow 2: box 2 or 8" in lines
+    assert "  blue 6: box 6" in lines and "e.g. r4 b7" in text
+    assert f"{len(crosses.options)} answers" in text and "help all" in text
+    every = state.help(crosses, all=True)
+    assert "r5 y2 g1 b6 p3 o4" in every and "r5 y8" in every and "-" in every.split()
+    assert all(len(line) < 80 for line in every.splitlines())
+    assert crosses.question().startswith("red 5 yellow 2 green 1 blue 6 purple 3 orange 4: crosses?")
+    assert len(crosses.question()) < 80
+
+
+def test_help_all_stops_at_a_limit():
+    sixto, state = start(players=1, setup={"sheets": ["C"]})  # 2 in every box: 10**6 answers
+    questions = state.turn()
+    questions.send(None)
+    questions.send(roll(2))
+    crosses = questions.send(False)
+    every = state.help(crosses, all=True)
+    assert every.endswith(f"... and {10**6 - 10_000} more.")
