@@ -193,3 +193,19 @@ def test_the_lazy_choices_index_and_contain_like_the_list_they_stand_for():
     assert {"hand": 1, "turned": False, "column": 0, "row": 0} not in options
     with pytest.raises(IndexError):
         options[len(options)]
+
+
+def test_a_typed_start_stick_stands_the_way_it_was_typed():
+    rules = rules_with_deck([START, *HANDS[0], *HANDS[1], *FILLER])
+    setup = game().setup(rules, ["p0", "p1"])
+    start = next(setup)
+    # START turned round, as the table stood it: it stays that way up.
+    setup.send(start.parse("<ora <sch <gre <blu"))
+    setup.send(HANDS[0])
+    with pytest.raises(StopIteration) as done:
+        setup.send(HANDS[1])
+    made = done.value.value
+    assert made["start"] == "<orange <school <green <blue" and made["open_deck"] is True
+    state = game().start(rules, ["p0", "p1"], made)
+    assert state.grid.cells[(0, 0)] == state.deck.index["orange"] * 2  # <orange on top
+    assert check_log(log_of(rules, made, [])).valid

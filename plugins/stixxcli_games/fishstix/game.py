@@ -122,7 +122,8 @@ class FishStix(Game):
         typed = []  # anything typed in at a real table opens the deck
 
         def read_one(text):
-            stick = notation.read_stick(deck, text, open_deck=True)
+            # The start stick stands on the table the way it was typed.
+            stick = notation.read_stick(deck, text, open_deck=True, as_typed=True)
             typed.append(stick)
             return stick
 
@@ -138,7 +139,7 @@ class FishStix(Game):
 
         start = yield Chance(
             "start",
-            f"the start stick, top to bottom, e.g. {deck.sticks[0]}",
+            f"the start stick as it stands, top to bottom, e.g. {deck.sticks[0]}",
             lambda rng: rng.choice(left),
             read_one,
         )

@@ -82,13 +82,14 @@ def unknown_stick(deck: Deck, text: str) -> str:
     return f"there is no stick {text!r} in the deck"
 
 
-def read_stick(deck: Deck, typed: str, open_deck: bool = False) -> str:
+def read_stick(deck: Deck, typed: str, open_deck: bool = False, as_typed: bool = False) -> str:
     """The log's text of a stick a person typed, either way up; ValueError otherwise.
 
     Spaces around the arrows may be left out, and a kind may be shortened to
     any prefix only it has: "bl> <gr pi> <sc". A stick of the deck is written
     as the deck writes it; with an open deck (a real box, docs/games/fishstix.md,
-    Playing along with a real box) any stick of known kinds is taken as typed.
+    Playing along with a real box) any stick of known kinds is taken as typed,
+    and `as_typed` keeps the way up it was typed (the start stick stands so).
     """
     joined = re.sub(r"<\s+", "<", re.sub(r"\s+>", ">", typed.lower()))
     spaced = joined.replace(">", "> ").replace("<", " <")
@@ -108,6 +109,8 @@ def read_stick(deck: Deck, typed: str, open_deck: bool = False) -> str:
             )
         fish.append(_kind(deck, token.strip("<>")) * 2 + int(right))
     fish = tuple(fish)
+    if open_deck and as_typed:
+        return stick_text(fish, deck.kinds)
     text = deck.by_fish.get(fish)
     if text is not None:
         return text
