@@ -19,7 +19,7 @@ from trixo_helpers import Script, game, rulebook_diagonal
 
 from stixxcli.check import check_log
 from stixxcli.plugins import get_bot
-from stixxcli.replay import replay
+from stixxcli.replays import replay
 from stixxcli.rules import resolve
 from stixxcli.table import Table, play_bots
 

@@ -1,4 +1,5 @@
-"""What a person types at the table: tiles, plays and set-asides.
+"""What a person types at the table and hears from it: tiles, plays and
+set-asides, the hands and draws of a real table, `help`, and each move told.
 
 x 0 1              place (or stack) an x tile on row 0, column 1
 arrow row 0 left   slide row 0 one cell left (also: row 0 left)
@@ -13,8 +14,21 @@ from .board import ARROW, DIRECTIONS, TILES, in_order
 # Short names a person may type for a tile.
 TILE_NAMES = {"x": "x", "o": "o", "t": "trixo", "trixo": "trixo", "a": ARROW, "arrow": ARROW}
 LINE_NAMES = {"row": "row", "col": "column", "column": "column"}
-PLAY_PROMPT = "place: tile row col (x 0 1); slide: arrow row|col N direction (arrow row 0 left)"
-DISCARD_PROMPT = "no play is legal: discard TILE (discard o)"
+PLAY_PROMPT = "a tile and its cell (x 0 1), or a slide (arrow row 0 left)"
+DISCARD_PROMPT = "no play is legal: set a tile aside (discard o)"
+DISCARD_REFUSED = "you have a legal play: a tile is set aside only when none is legal"
+WIDTH = 79  # help lines fit an 80-column terminal
+PLAY_HELP = """\
+Place a symbol tile: its name, then the row and column of a cell, as the
+table labels them (row,column): x 0 1, o -1 2, t 1 1 (t is trixo). On a
+tile already there it stacks: at most 3 high, never on the same symbol.
+Slide a row or column with an arrow: arrow row 0 left, arrow col 1 down
+(row goes left or right, col up or down); a stack ahead blocks, and so does
+the 3x3 window. Three equal symbols in a line are collected."""
+DISCARD_HELP = """\
+No play is legal: no free cell or stack takes your symbols, and no slide
+moves anything. Set one tile of your hand aside, out of the game: discard
+followed by the tile, e.g. discard o (or just o). Then you draw."""
 
 
 def tile_name(text: str) -> str:
@@ -31,7 +45,7 @@ def tiles_text(text: str) -> list[str]:
 
 
 def hand_prompt(name: str, size: int) -> str:
-    return f"the {size} tiles {name} picks, e.g. x o trixo arrow"
+    return f"the {size} tiles {name} picks (e.g. x o t a)"
 
 
 def parse_hand(text: str, size: int, pool: dict) -> list[str]:
@@ -46,14 +60,15 @@ def parse_hand(text: str, size: int, pool: dict) -> list[str]:
 
 
 def draw_prompt(name: str) -> str:
-    return f"the tile {name} draws from the reserve: x, o, trixo or arrow"
+    return f"the tile {name} draws: x, o, trixo or arrow"
 
 
 def parse_draw(text: str, reserve: dict) -> str:
     """A draw typed at a real table: one tile the reserve still holds."""
     tile = tile_name(text)
     if not reserve[tile]:
-        raise ValueError(f"no {tile} tile is left in the reserve")
+        left = ", ".join(f"{n} {t}" for t, n in reserve.items() if n)
+        raise ValueError(f"no {tile} tile is left in the reserve ({left})")
     return tile
 
 
@@ -68,6 +83,8 @@ def parse_play(text: str, seat: int) -> dict:
     words = text.lower().split()
     if not words:
         raise ValueError(f"type a play: {PLAY_PROMPT}")
+    if words[0] == "discard":
+        raise ValueError(DISCARD_REFUSED)
     if words[0] in LINE_NAMES:
         words = [ARROW] + words
     tile = tile_name(words[0])
@@ -107,3 +124,68 @@ def play_text(move: dict) -> str:
 
 def hand_text(hand) -> str:
     return ", ".join(in_order(hand)) if hand else "empty"
+
+
+def cell_text(cell) -> str:
+    """A cell as the table labels it: row,column."""
+    return f"{cell[0]},{cell[1]}"
+
+
+def play_help(options, everything: bool = False) -> str:
+    """How to type a play, with examples, then the legal plays grouped by tile
+    (`everything`: each play as it is typed)."""
+    lines = PLAY_HELP.splitlines()
+    if everything:
+        return "\n".join(
+            [*lines, "Your legal plays:", *_packed([play_text(o) for o in options], "  ", " | ")]
+        )
+    places: dict[str, list[str]] = {}
+    for option in options:
+        if option["tile"] == ARROW:
+            line = "col" if option["line"] == "column" else "row"
+            place = f"{line} {option['index']} {option['direction']}"
+        else:
+            place = cell_text(option["cell"])
+        places.setdefault(option["tile"], []).append(place)
+    lines.append("Your legal plays (row,column for a cell):")
+    for tile, found in places.items():
+        lead = f"  {tile:<6}"
+        packed = _packed(found, " " * len(lead), ", " if tile == ARROW else "  ")
+        lines += [lead + packed[0].lstrip(), *packed[1:]]
+    return "\n".join(lines)
+
+
+def _packed(items: list[str], indent: str, between: str) -> list[str]:
+    """Items in lines within WIDTH columns, never one cut in two."""
+    lines, line = [], indent
+    for item in items:
+        if line != indent and len(line) + len(between) + len(item) > WIDTH:
+            lines.append(line + between.rstrip())
+            line = indent
+        line += (between if line != indent else "") + item
+    return [*lines, line]
+
+
+def discard_help(options) -> str:
+    tiles = ", ".join(option["discard"] for option in options)
+    return f"{DISCARD_HELP}\nYou may set aside: {tiles}"
+
+
+def announcement(name: str, move: dict, collected: int, covered: str | None) -> str:
+    """A move in plain words, for the whole table: never the tile drawn."""
+    if "discard" in move:
+        return f"{name} has no legal play and sets {_a(move['discard'])} tile aside."
+    if move["tile"] == ARROW:
+        line = move["line"]
+        text = f"{name} slides {line} {move['index']} {move['direction']} with an arrow"
+    elif covered is None:
+        text = f"{name} places {move['tile']} at {cell_text(move['cell'])}"
+    else:
+        text = f"{name} stacks {move['tile']} on the {covered} at {cell_text(move['cell'])}"
+    if collected:
+        text += f" and collects {collected} tile{'s' * (collected != 1)}"
+    return text + "."
+
+
+def _a(tile: str) -> str:
+    return f"an {tile}" if tile[0] in "aeiox" else f"a {tile}"

@@ -11,11 +11,14 @@ from .board import ARROW, SYMBOLS, TILES, in_order, team_of
 from .notation import (
     DISCARD_PROMPT,
     PLAY_PROMPT,
+    announcement,
+    discard_help,
     draw_prompt,
     hand_text,
     parse_discard,
     parse_draw,
     parse_play,
+    play_help,
     play_text,
 )
 
@@ -38,6 +41,7 @@ class TrixoState(State):
         self.over = False
         self.last_play = None  # (seat, move, tiles collected), for the players to see
         self._checked = None  # (move, a copy of it, what _checked_play found), from `turn`
+        self.last_covered = None  # the symbol the last play stacked on, if it stacked
         self._next_seat(-1)
 
     # Whose turn ----------------------------------------------------------------
@@ -94,6 +98,30 @@ class TrixoState(State):
                 raise ValueError(e.message) from None
         return move
 
+    def help(self, choice, all: bool = False) -> str:  # noqa: A002 (the core's keyword)
+        """How to type a play, with examples, and the legal choices by tile."""
+        if choice.name == "discard":
+            return discard_help(choice.options)
+        return play_help(choice.options, everything=all)
+
+    def announce(self, move: dict) -> str:
+        """The move just applied, told to the whole table (the draw stays secret)."""
+        seat, _, collected = self.last_play
+        text = announcement(self.names[seat], move, collected, self.last_covered)
+        if self.over:
+            result = self.result()
+            first = [seat for seat, place in enumerate(result.places) if place == 1]
+            if self.teams:
+                first = sorted({seat % 2 for seat in first})
+                who = " and ".join("+".join(self.names[s] for s in team_of(t)) for t in first)
+                verb = "win"
+            else:
+                who = " and ".join(self.names[s] for s in first)
+                verb = "win" if len(first) > 1 else "wins"
+            tiles = result.scores[first[0]]
+            text += f" The game is over: {who} {verb} with {tiles} tile{'s' * (tiles != 1)}."
+        return text
+
     def _draw_tile(self, rng) -> str:
         # The same tile as rng.choice of the reserve laid out in TILES order,
         # without laying it out.
@@ -138,6 +166,7 @@ class TrixoState(State):
             raise IllegalMove("the reserve is empty: there is no tile to draw")
         # Everything is checked: now the move changes the game, in place.
         self.last_play = (seat, move, count)
+        self.last_covered = None
         self.hands[seat].remove(tile)
         if "discard" in move:
             self.set_aside.append(tile)
@@ -148,7 +177,12 @@ class TrixoState(State):
                 self.layout = layout = after
             else:
                 cell = (move["cell"][0], move["cell"][1])
-                layout[cell] = layout.get(cell, ()) + (tile,)
+                below = layout.get(cell)
+                if below is not None:
+                    self.last_covered = below[-1]
+                    layout[cell] = below + (tile,)
+                else:
+                    layout[cell] = (tile,)
             if won:
                 mine = self.collected[seat]
                 for kind in board.take(layout, won):
