@@ -62,3 +62,19 @@ def test_parameter_table_lists_the_standard_values():
         value = standard[param.name]
         shown = " ".join(value) if isinstance(value, list) else json.dumps(value)
         assert row.group(1).strip() == shown
+
+
+def test_help_shown_on_the_page_is_the_real_help(kit):
+    block = re.search(r"```\n(A id .*?)```", PAGE, flags=re.S).group(1)
+    state = kit.start(players=3)
+    state.apply({"seat": 0, "option": "A", "takes": [12]})
+    assert block.rstrip("\n") == state.help(next(state.turn()))
+
+
+def test_announcements_quoted_on_the_page_are_the_real_ones():
+    log = json.loads(EXAMPLE.read_text())
+    from stixxcli.replays import replay
+
+    said = [step.state.announce(step.move) for step in replay(log) if step.move]
+    page = " ".join(PAGE.split())
+    assert said[0].replace("reasoning-0", "Ann") in page.replace("`", "")

@@ -16,7 +16,6 @@ from functools import cache
 from .board import Board
 from .layout import layout_problem
 
-OPTION_PROMPT = "option A, B or C, e.g. A 12 | B | C 2 red"
 WIDTH = 78  # help lines fit an 80-column terminal with their indent
 
 
@@ -72,6 +71,18 @@ def take_prompt(legal: list[int], marker: int | None, which: str = "", moved: bo
         return f"{head}: any stixx{example}"
     at = f"now on {marker}" if moved else f"on {marker}"
     return f"{head}: a stixx touching the marker ({at}){example}"
+
+
+def option_prompt(options, colours: list[str]) -> str:
+    """The option prompt, its examples taken from what is legal now."""
+    examples = [f"A {options.takes[0]}" if options.takes else "A 12"]
+    if options.reveal:
+        examples.append("B")
+    if options.targets:
+        examples.append(f"C {options.targets[0]} {colours[0]}")
+    letters = [e[0] for e in examples]
+    which = ", ".join(letters[:-1]) + " or " + letters[-1] if len(letters) > 1 else letters[0]
+    return f"option {which}, e.g. {' | '.join(examples)}"
 
 
 def option_notation(answer: dict) -> str:

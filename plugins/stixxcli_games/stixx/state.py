@@ -134,7 +134,7 @@ class StixxState(State):
             seat,
             "option",
             options,
-            notation.OPTION_PROMPT,
+            lambda: notation.option_prompt(options, self.colours),
             notation.option_parser(self, options),
             notation.option_notation,
             {"turn": self.turns + 1, "marker": marker},
