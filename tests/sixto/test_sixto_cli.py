@@ -60,14 +60,28 @@ def test_play_bots_and_score_the_log(stixx, tmp_path):
 
 def test_a_human_types_crosses(stixx, tmp_path):
     out = tmp_path / "table.json"
-    typed = "help\nk\nzz9\nr9\nr2 y3\n"  # help, keep the roll, two refused answers, then crosses
+    # Sheets and dice typed in (a real table), keep the roll, help, two refused
+    # answers, then crosses. Sheet A: red 2 5 6 4 6 2 1 3 5 ..., yellow 4 1 6 2 ...
+    # Then the bot's turn: its dice (twice, should it re-roll).
+    typed = "A B\n1 2 3 4 5 6\nk\nhelp\nzz9\nr9\nr7 y4\n6 5 4 3 2 1\n6 5 4 3 2 1\n"
     result = stixx(
-        "play", "sixto", "--player", "Ann", "--bot", "B:greedy", "--seed", 1, "--out", out, input=typed
+        "play",
+        "sixto",
+        "--player",
+        "Ann",
+        "--bot",
+        "B:greedy",
+        "--chance",
+        "manual",
+        "--out",
+        out,
+        input=typed,
     )
-    assert "r2 y3" in result.output  # help lists it
+    assert "  red 1: box 7" in result.output and "  yellow 2: box 4" in result.output  # help, per die
     assert (
-        "no colour 'zz'" in result.output and "box 9 of red shows 3, but the red die shows 1" in result.output
+        "no colour 'zz'" in result.output and "box 9 of red shows 5, but the red die shows 1" in result.output
     )
+    assert "Ann crosses red 7 and yellow 4." in result.output  # told to the table
     log = json.loads(out.read_text())
-    assert log["moves"][0]["seat"] == 0 and log["moves"][0]["crosses"][0] == [["red", 2], ["yellow", 3]]
+    assert log["moves"][0]["seat"] == 0 and log["moves"][0]["crosses"][0] == [["red", 7], ["yellow", 4]]
     assert not log["finished"]

@@ -221,9 +221,7 @@ class Sixto(Game):
         letters = sorted(rules["sheets"])
         chosen = yield Chance(
             "sheets",
-            f"one sheet per player in seat order, all different: a letter ({' '.join(letters)}) "
-            f"or {notation.OWN_SHEET} to type in a printed sheet, e.g. "
-            f"{' '.join(letters[: len(players) - 1] + [notation.OWN_SHEET])}",
+            f"each player's sheet, in seat order: {' '.join(letters)}, or {notation.OWN_SHEET} to type it in",
             lambda rng: rng.sample(letters, len(players)),
             lambda text: notation.parse_sheet_letters(text, letters, len(players)),
         )
@@ -261,8 +259,8 @@ class Sixto(Game):
 
         return Chance(
             f"sheet of {players[seat]}, {colour} row",
-            f"{players[seat]}'s sheet, row {len(rows) + 1} ({colour}): its {boxes} numbers "
-            f"from the left, e.g. {' '.join('351624416253'[:boxes]) if boxes <= 12 else '3 5 1 6 ...'}",
+            f"{players[seat]}'s sheet, row {len(rows) + 1} ({colour}): {boxes} numbers 1-6, "
+            f"e.g. {('351624416253' * 4)[:boxes]}",
             draw,
             parse,
         )

@@ -192,8 +192,8 @@ class SixtoState(State):
         key = tuple(dice)
         made = self._roll_chances.get(key)
         if made is None:
-            example = " ".join(str(v) for v in [3, 5, 1, 2, 6, 4][: len(dice)])
-            what = f"the {' '.join(dice)} {'die' if len(dice) == 1 else 'dice'} in this order, e.g. {example}"
+            example = "351264"[: len(dice)]
+            what = f"{' '.join(dice)}, in this order, e.g. {example}"
 
             in_play = list(dice)
 
