@@ -26,17 +26,26 @@ logs_argument = click.Path(exists=True, allow_dash=True)
 
 
 def _sheet_hint(path: str) -> None:
-    """Refuse a text file that cannot be a log with the command it needs: a
-    paper sheet given without --sheet is the usual case."""
-    if path == "-":
+    """A paper score sheet given as a LOG (without --sheet) is refused with the
+    command it needs. Only a file that is not JSON and that the sheet game
+    reads as a sheet: anything else gets the usual verdict of a bad log."""
+    import os
+
+    if path == "-" or not os.path.isfile(path):
         return
     with open(path, "rb") as f:
         head = f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip()
-    if head and head[:1] not in (b"{", b"["):
-        raise click.UsageError(
-            f"{path} is not JSON, so not a game log; a paper score sheet is scored with: "
-            f"stixx score --sheet {path}"
-        )
+    if not head or head[:1] in (b"{", b"[", b'"'):
+        return
+    from ..rules import resolve
+    from ..sheets import read_sheets, score_sheets, sheet_game
+
+    try:
+        game = sheet_game(None)
+        score_sheets(game, read_sheets([path]), resolve(game, None).values)
+    except Exception:  # noqa: BLE001 (not a sheet either: the log's own error will say why)
+        return
+    raise click.UsageError(f"{path} is a paper score sheet, not a game log: stixx score --sheet {path}")
 
 
 @click.command()

@@ -156,11 +156,14 @@ def test_to_past_the_end_is_a_usage_error(stixx, nim, tmp_path):
     assert stixx("replay", tmp_path / "g.json", "--to", len(log["moves"])).exit_code == 0
 
 
-def test_score_of_a_text_sheet_says_to_use_sheet(stixx):
+def test_score_of_a_text_sheet_says_to_use_sheet(stixx, tmp_path):
     sheet = "examples/sixto/rulebook-example.txt"
     r = stixx("score", sheet)
-    assert r.exit_code == 2 and f"stixx score --sheet {sheet}" in r.stderr
+    assert r.exit_code == 2 and f"is a paper score sheet, not a game log: stixx score --sheet {sheet}" in r.stderr
     assert stixx("score", "--sheet", sheet).exit_code == 0
+    (tmp_path / "notes.txt").write_text("hello, not a log\n")  # neither: the usual verdict
+    r = stixx("score", tmp_path / "notes.txt")
+    assert r.exit_code == 1 and "--sheet" not in r.stderr
 
 
 def test_debug_after_the_command(stixx, tmp_path):
