@@ -221,10 +221,11 @@ def pick_is_linear(path: Path) -> tuple:
     """`replay --pick N` skips the lines before N without decoding them: the last
     log of a corpus costs about what the first does, plus reading the bytes."""
     count = sum(1 for _ in open(path, encoding="utf-8"))
-    first = statistics.median(wall(STIXX + ["replay", str(path), "--pick", "0", "--json"], 3))
-    last = statistics.median(wall(STIXX + ["replay", str(path), "--pick", str(count - 1), "--json"], 3))
+    # Logs of a corpus are numbered by line, from 1 (the N of FILE:N).
+    first = statistics.median(wall(STIXX + ["replay", str(path), "--pick", "1", "--json"], 3))
+    last = statistics.median(wall(STIXX + ["replay", str(path), "--pick", str(count), "--json"], 3))
     return (
-        f"replay --pick {count - 1} / --pick 0 ({count} logs)",
+        f"replay --pick {count} / --pick 1 ({count} logs)",
         f"{last / first:.2f}",
         "<= 2",
         last / first <= 2,
