@@ -187,8 +187,9 @@ def sheets_variant_text(sheets: dict[str, list[list[int]]], colours: list[str]) 
             letter += "'"
         letters[letter] = rows
     lines = [
-        "# Printed Sixto sheets typed in at the table, kept for the next game night:",
-        "#   stixx play sixto --rules THIS-FILE ...  (the setup asks for these names as letters)",
+        "# Printed Sixto sheets typed in at the table, kept for the next game night.",
+        "# In your rules folder: stixx play sixto --variant NAME-OF-THIS-FILE --chance manual;",
+        "# at the setup, give each player's sheet by the name below instead of a letter.",
         "extends: standard",
         f"description: {json.dumps('our printed sheets: ' + ', '.join(letters))}",
         "sheets:",
