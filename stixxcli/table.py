@@ -20,8 +20,8 @@ from .replays import replay
 
 
 def rng_for(seed, *parts) -> random.Random:
-    """A random source derived from the game's seed, so that every turn (and a
-    resumed game) draws the same whatever happened before."""
+    """A random source derived from the game's seed: the same seed plays the
+    same game, and a game resumed at the same move goes on the same way."""
     return random.Random(":".join(map(str, (seed, *parts))))
 
 
@@ -57,6 +57,9 @@ class Table:
     log: dict
     state: State
     bots: dict = field(default_factory=dict)  # seat -> Bot
+    # Seeded once for the rest of the game, not every turn: seeding from text
+    # costs about as much as a whole turn of a quick game.
+    rng: random.Random = field(default_factory=random.Random)
 
     @classmethod
     def new(
@@ -81,11 +84,13 @@ class Table:
 
         step = collections.deque(replay(log), maxlen=1)[0]  # the last step: the state now
         game = get_game(log["game"])
-        table = cls(game, log, step.state)
+        seed, played = log.get("seed"), len(log["moves"])
+        table = cls(game, log, step.state, rng=rng_for(seed, "turns from", played))
         rules = log_rules(game, log)
         for seat, player in enumerate(log["players"]):
             if player.get("bot"):
-                table.bots[seat] = get_bot(game.name, player["bot"])(game, rules, seat, random.Random())
+                bot_rng = rng_for(seed, "bot", seat, "from", played)
+                table.bots[seat] = get_bot(game.name, player["bot"])(game, rules, seat, bot_rng)
         return table
 
     @property
@@ -95,9 +100,7 @@ class Table:
     def play_turn(self, chance: Answer | None = None, choose: Answer | None = None) -> dict:
         """Play one turn: chance from the seed unless `chance` answers; bots choose
         for their seats, `choose` for the others. Returns the recorded move."""
-        turn = len(self.log["moves"])
-        seed = self.log.get("seed")
-        rng = rng_for(seed, "turn", turn)
+        rng = self.rng
 
         def default_chance(ask: Chance):
             return ask.draw(rng)
@@ -105,7 +108,6 @@ class Table:
         def pick(ask: Choice):
             bot = self.bots.get(ask.seat)
             if bot is not None:
-                bot.rng.seed(f"{seed}:bot:{ask.seat}:{turn}")
                 view = PlayerView(self.game, self.state, ask.seat)
                 return plugin_call(self.game, f"bot {type(bot).name}", bot.choose, view, ask)
             if choose is None:

