@@ -84,6 +84,24 @@ class Sheet:
         chosen.sort(key=lambda entry: entry[1])
         return [[self.colours[row], box] for _, row, box in chosen], worth
 
+    def sampled_worths(self, dice: list[str], rng, samples: int) -> list[float]:
+        """What `samples` random rolls of `dice` are worth, outside the solo game:
+        the same draws and sums as `crosses` on each, without building them."""
+        index = {colour: r for r, colour in enumerate(self.colours)}
+        best = [self.best[index[colour]] for colour in dice]
+        # randint(1, 6) is 1 + _randbelow(6): the same numbers, two calls fewer.
+        below = getattr(rng, "_randbelow", None) or rng.randrange
+        out = []
+        for _ in range(samples):
+            worths = []
+            for by_value in best:
+                entry = by_value[below(DIE_FACES) + 1]
+                if entry is not None and entry[0] > 0:
+                    worths.append(entry[0])
+            worths.sort(reverse=True)  # summed in the order `crosses` sums them
+            out.append(sum(worths))
+        return out
+
 
 class GreedyBot(Bot):
     name = "greedy"
@@ -106,14 +124,15 @@ class GreedyBot(Bot):
         count_unusable = self.rules.get("solo_count_unusable_dice", False)
         if choice.name == "reroll":
             _, now = sheet.crosses(roll, solo_end, count_unusable)
-            dice, randint = list(roll), self.rng.randint
-            typical = (
-                sum(
+            dice = list(roll)
+            if solo_end:
+                randint = self.rng.randint
+                samples = [
                     sheet.crosses({c: randint(1, DIE_FACES) for c in dice}, solo_end, count_unusable)[1]
                     for _ in range(REROLL_SAMPLES)
-                )
-                / REROLL_SAMPLES
-            )
-            return now < typical
+                ]
+            else:
+                samples = sheet.sampled_worths(dice, self.rng, REROLL_SAMPLES)
+            return now < sum(samples) / REROLL_SAMPLES
         crosses, _ = sheet.crosses(roll, solo_end, count_unusable)
         return crosses
