@@ -16,6 +16,7 @@ import textwrap
 import click
 
 from .errors import StixxError
+from .text import plain, plain_lines
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
 WIDTH = 80  # a prompt and the lines that explain it fit in 80 columns
@@ -128,6 +129,7 @@ def _line_editing() -> bool:
 
 def _prompt(text, **kwargs) -> str:
     """One line from the table. `text` is the whole prompt, ending in ": " or "> "."""
+    text = plain_lines(text)  # names and the game's words in it: shown, never acted on
     try:
         if _line_editing() and not kwargs.get("default"):
             # input() draws the prompt itself, so readline knows where the line starts.
@@ -157,6 +159,7 @@ def fit(lead: str, question: str, short: str) -> tuple[list[str], str]:
 def wrapped(text: str) -> list[str]:
     """`text` in lines under WIDTH columns. A line that fits is kept as it is,
     spaces included: a prompt may hold a picture (the numbering of a board)."""
+    text = plain_lines(text)
     lines = []
     for line in text.splitlines():
         if len(line) < WIDTH:
@@ -281,7 +284,7 @@ def ask_table(chance, names: list[str]):
         try:
             return chance.parse(text)
         except ValueError as e:
-            click.echo(f"  {e}", err=True)
+            click.echo(f"  {plain(e)}", err=True)
 
 
 def clear_scrollback() -> None:
@@ -312,7 +315,7 @@ class Screen:
 
     def flush(self) -> None:
         for line in self.news:
-            click.echo(line, err=self.err)
+            click.echo(plain_lines(line), err=self.err)  # announcements name players
         self.news.clear()
 
     def chance(self, chance):
@@ -354,7 +357,7 @@ class Screen:
             try:
                 answer = choice.parse(text)
             except ValueError as e:
-                click.echo(f"  {e}")
+                click.echo(f"  {plain(e)}")
                 continue
             if answer in choice.options:
                 return answer
@@ -369,12 +372,14 @@ class Screen:
         if explain is not None:
             text = plugin_call(self.table.game, "help", lambda: explain(choice, all=everything))
             if text:
-                click.echo(text.rstrip("\n"))
+                click.echo(plain_lines(text.rstrip("\n")))
                 return
         click.echo("\n".join(wrapped(choice.question())))
         limit = None if everything else SHOWN_OPTIONS
         shown = [choice.notation(o) for o in itertools.islice(choice.options, limit)]
-        click.echo(textwrap.fill(" | ".join(shown), WIDTH - 1, initial_indent="  ", subsequent_indent="  "))
+        click.echo(
+            textwrap.fill(plain(" | ".join(shown)), WIDTH - 1, initial_indent="  ", subsequent_indent="  ")
+        )
         if len(choice.options) > len(shown):
             click.echo(f"  ... and {len(choice.options) - len(shown)} more ('help all' lists them)")
 

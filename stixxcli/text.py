@@ -70,3 +70,19 @@ def plain(value: object) -> str:
 def is_plain(value: str) -> bool:
     """Whether `value` prints as itself (plain() would not change it)."""
     return _UNSAFE.search(value) is None
+
+
+def plain_lines(value: object) -> str:
+    """plain() for text of several lines (a help text, an announcement, a
+    picture in a prompt): its line ends kept, everything else as plain()."""
+    text = value if isinstance(value, str) else str(value)
+    return "\n".join(plain(line) for line in text.split("\n")) if _UNSAFE.search(text) else text
+
+
+def plain_json(text: str) -> str:
+    """JSON text with every character plain() escapes that JSON leaves raw (DEL,
+    C1 controls, bidi overrides, separators, lone surrogates) written as a
+    \\u escape: the same data to any parser, nothing a terminal acts on."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: m.group() if m.group() in "\n\r\t" else f"\\u{ord(m.group()):04x}", text)

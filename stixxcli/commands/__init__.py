@@ -13,7 +13,10 @@ import click
 
 
 def echo_json(value) -> None:
-    click.echo(json.dumps(value, ensure_ascii=False))
+    from ..text import plain_json
+
+    # C1 controls, bidi overrides and lone surrogates as \u escapes: the same data, inert on a terminal.
+    click.echo(plain_json(json.dumps(value, ensure_ascii=False)))
 
 
 def rules_for(game, variant, rules_file):
