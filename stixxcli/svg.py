@@ -99,8 +99,8 @@ class Drawing:
         return y + rows * row_height
 
     def svg(self) -> str:
+        # No XML prolog: UTF-8 is XML's default, and the same text goes inline into HTML.
         head = (
-            '<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_number(self.width)}" '
             f'height="{_number(self.height)}" viewBox="0 0 {_number(self.width)} {_number(self.height)}" '
             f'font-family="{esc(FONT)}">'

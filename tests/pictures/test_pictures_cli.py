@@ -97,10 +97,19 @@ def test_replay_html_writes_a_page_and_says_so(stixx, tmp_path):
     assert "default-src 'none'" in page
 
 
-def test_replay_html_past_the_end_is_one_line(stixx, tmp_path):
-    r = stixx("replay", STIXX6, "--html", tmp_path / "x.html", "--to", "99")
-    assert r.exit_code == 1
-    assert r.output.strip().count("\n") == 0 and "past its end" in r.output
+def test_replay_html_past_the_end_is_refused_and_writes_nothing(stixx, tmp_path):
+    page = tmp_path / "x.html"
+    r = stixx("replay", STIXX6, "--html", page, "--to", "99")
+    assert r.exit_code == 2 and "past its end" in r.output
+    assert not page.exists()
+
+
+def test_replay_page_refuses_a_start_past_the_end():
+    from stixxcli.errors import StixxError
+    from stixxcli.replay_page import build
+
+    with pytest.raises(StixxError, match="past its end"):
+        build(example("stixx", "2-players.json"), None, start=18)
 
 
 def test_a_game_that_draws_nothing_gets_its_text_picture(stixx, nim, tmp_path):

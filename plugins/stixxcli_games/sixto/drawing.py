@@ -182,18 +182,29 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
         h = hues[colour]
         ry = gy + r * BOX
         crossed, lost = set(row["crossed"]), set(row["lost"])
-        label = f"{tags[colour]} {colour}" + (" closed" if row["closed"] else "")
         parts.append(
             tag(
                 "text",
-                label,
+                f"{tags[colour]} {colour}",
                 x=x + 10,
-                y=ry + BOX / 2 + 5,
+                y=ry + BOX / 2 + (0 if row["closed"] else 5),
                 font_size=13,
                 font_weight="bold",
                 fill="#888888" if row["closed"] else INK,
             )
         )
+        if row["closed"]:
+            parts.append(
+                tag(
+                    "text",
+                    f"closed (turn {view['closed'][colour]})",
+                    x=x + 10,
+                    y=ry + BOX / 2 + 12,
+                    font_size=10,
+                    fill="#888888",
+                    class_="closed",
+                )
+            )
         for box in range(boxes):
             bx = x + _box_x(box, first_target)
             number = row["numbers"][box]
@@ -229,7 +240,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
                     font_size=16,
                     font_weight="bold",
                     text_anchor="middle",
-                    fill=text_on(h) if state != "lost" else "#777777",
+                    fill="#777777" if state == "lost" else INK if state == "closed" else text_on(h),
                 )
             )
             if state == "crossed":
