@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import IllegalMove, StixxError
 from .fits import _same, fits_function
+from .params import value_kind
 
 # Keywords that describe and do not check.
 _NOTES = frozenset(("$schema", "$id", "title", "description", "default", "examples", "$comment"))
@@ -52,15 +53,7 @@ class _Off(Exception):
 
 def kind(value) -> str:
     """What a value is, in the words a log's reader knows."""
-    return {
-        dict: "a JSON object",
-        list: "a list",
-        str: "text",
-        bool: "true/false",
-        int: "a whole number",
-        float: "a number",
-        type(None): "empty",
-    }.get(type(value), type(value).__name__)
+    return "a JSON object" if type(value) is dict else value_kind(value)
 
 
 def _shown(value) -> str:
