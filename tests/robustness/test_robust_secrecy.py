@@ -1,0 +1,80 @@
+"""Hot-seat secrecy, in a real terminal emulator: with two people at one
+terminal, the first one's secret (a Stixx colour) is nowhere the second can
+read it once the terminal is passed on: not on the screen, not in the
+scrollback. tmux runs the game; its whole history is captured and searched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+
+class Tmux:
+    def __init__(self, tmp_path, command: list[str]):
+        self.socket = f"stixx-{uuid.uuid4().hex[:8]}"
+        self.tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "110", "-y", "45", "-c", str(tmp_path),
+                  "sleep 0.5; exec " + " ".join(command))  # fmt: skip
+        # A long history, set before the game prints anything.
+        self.tmux("set-option", "-g", "history-limit", "50000")
+        self.tmux("set-option", "-t", "t", "history-limit", "50000")
+
+    def tmux(self, *args) -> str:
+        return subprocess.run(
+            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True
+        ).stdout
+
+    def everything(self) -> str:
+        """The screen and the whole scrollback."""
+        return self.tmux("capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-")
+
+    def wait_for(self, text: str, seconds: float = 30) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            shown = self.everything()
+            if text in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never shown; the terminal holds:\n{self.everything()}")
+
+    def type(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "t", *keys)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+def test_a_players_secret_colour_is_gone_from_screen_and_scrollback(tmp_path):
+    command = [sys.executable, "-m", "stixxcli", "play", "stixx", "--player", "Ann", "--player", "Bob",
+               "--seed", "1", "--out", "g.json"]  # fmt: skip
+    term = Tmux(tmp_path, command)
+    try:
+        term.wait_for("Pass the terminal to Ann")
+        term.type("Enter")
+        shown = term.wait_for("Ann, option")
+        secret = [line for line in shown.splitlines() if "(yours, secret)" in line]
+        assert len(secret) == 1 and "Ann" in secret[0]  # Ann sees her colour...
+        term.type("help", "Enter")  # more of Ann's turn in the scrollback
+        term.wait_for("e.g.")
+        term.type("A 0", "Enter")
+        after = term.wait_for("Pass the terminal to Bob")
+        assert "(yours, secret)" not in after, after  # ...and Bob finds it nowhere
+        assert secret[0].strip() not in after
+        assert "Ann, option" not in after  # nothing of Ann's turn is left above
+        term.type("Enter")
+        bob = term.wait_for("Bob, option")
+        mine = [line for line in bob.splitlines() if "(yours, secret)" in line]
+        assert len(mine) == 1 and "Bob" in mine[0]
+        term.type("q", "Enter")
+        term.wait_for("Game saved unfinished")
+    finally:
+        term.close()
+    assert os.path.exists(tmp_path / "g.json")
