@@ -28,6 +28,31 @@ _NO_BOXES = [[]] * (DIE_FACES + 1)  # a closed row: no box for any die value (ne
 HELP_ALL_LIMIT = 10_000  # answers `help all` lists; a transcribed sheet could allow millions
 
 
+_ROW_TABLES: dict[tuple, list] = {}
+
+
+def _row_table(numbers: list[int], first_target: int) -> list:
+    """For a row of numbers: [first box open][target area open][die value] ->
+    the boxes (from 1) showing that value, from the first open box on. Made
+    once per distinct row and kept (the sample sheets have 72 rows); the lists
+    are shared and never changed."""
+    key = (tuple(numbers), first_target)
+    table = _ROW_TABLES.get(key)
+    if table is None:
+        table = []
+        for start in range(len(numbers) + 1):
+            both = []
+            for last in (first_target, len(numbers)):
+                by_value: list[list[int]] = [[] for _ in range(DIE_FACES + 1)]
+                for box in range(start, last):
+                    by_value[numbers[box]].append(box + 1)
+                both.append(by_value)
+            table.append(both)
+        if len(_ROW_TABLES) < 10_000:  # typed-in sheets add rows; keep the memory bounded
+            _ROW_TABLES[key] = table
+    return table
+
+
 class CrossOptions(Sequence):
     """Every legal set of crosses of one seat for one roll: for each row, no
     cross or one of its candidate boxes. The i-th answer is decoded from i, so
@@ -112,6 +137,7 @@ class SixtoState(State):
         # seat -> colour -> die value -> the boxes (from 1) the seat may cross now:
         # kept up to date as boxes are crossed and colours close, so a turn's
         # choices and a recorded cross are a lookup, not a scan of the row.
+        self._row_tables = [[_row_table(line, self.first_target) for line in sheet] for sheet in numbers]
         self.open = [
             {colour: self._open_boxes(seat, row) for row, colour in enumerate(self.colours.names)}
             for seat in range(players)
@@ -153,13 +179,10 @@ class SixtoState(State):
 
     def _open_boxes(self, seat: int, row: int) -> list[list[int]]:
         """For each die value, the boxes (from 1) of `row` that `seat` may cross with it."""
-        by_value: list[list[int]] = [[], [], [], [], [], [], []]  # values 0 (unused) to 6
-        if row not in self.closed:
-            last = self.boxes if self.count[seat][row] >= self.target_min else self.first_target
-            numbers = self.numbers[seat][row]
-            for box in range(self.rightmost[seat][row] + 1, last):
-                by_value[numbers[box]].append(box + 1)
-        return by_value
+        if row in self.closed:
+            return _NO_BOXES
+        targets_open = self.count[seat][row] >= self.target_min
+        return self._row_tables[seat][row][self.rightmost[seat][row] + 1][targets_open]
 
     def candidates(self, seat: int, roll: dict) -> list[tuple[str, list[int]]]:
         """For each die of the roll, the boxes (from 1) `seat` may cross with it."""
