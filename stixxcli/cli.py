@@ -148,9 +148,9 @@ def cli():
 
 
 def _add_commands() -> None:
-    from .commands import about, logs, play, simulate
+    from .commands import about, logs, play, sheets, simulate
 
-    for module in (about, logs, simulate, play):
+    for module in (about, logs, simulate, play, sheets):
         for command in module.COMMANDS:
             cli.add_command(command)
 

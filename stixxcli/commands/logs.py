@@ -118,10 +118,24 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     shell_complete=completes("games"),
     help="The game of the sheets (default: the one that has sheets).",
 )
+@click.option(
+    "--photo",
+    "photos",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    metavar="IMG",
+    help="Score a photo of a printed sheet (stixx sheet); repeat for each. Needs the photo extra.",
+)
+@click.option(
+    "--save-text", metavar="FILE", help="With --photo: write what was read as a sheet that --sheet reads."
+)
+@click.option(
+    "--debug-image", metavar="FILE", help="With --photo: write the photo with the boxes found drawn on it."
+)
 @variant_option
 @rules_option
 @json_option
-def score(files, sheets, game_name, variant, rules_file, as_json):
+def score(files, sheets, game_name, photos, save_text, debug_image, variant, rules_file, as_json):
     """Score game logs, or paper score sheets.
 
     For a log: scores, places after tie-breaks and where each score comes from
@@ -136,7 +150,15 @@ def score(files, sheets, game_name, variant, rules_file, as_json):
       stixx score logs/                        # every log under the folder
       stixx score --sheet examples/sixto/rulebook-example.txt
       stixx score --sheet examples/sixto/table/*.txt --json
+      stixx score --photo ann.jpg --photo bob.jpg --save-text read.txt
     """
+    if photos:
+        from .sheets import score_photos
+
+        sheet_files = list(sheets) + list(files)
+        return score_photos(photos, sheet_files, game_name, variant, rules_file, save_text, debug_image, as_json)
+    if save_text or debug_image:
+        raise click.UsageError("--save-text and --debug-image go with --photo IMG")
     if sheets:
         return _score_sheets(list(sheets) + list(files), game_name, variant, rules_file, as_json)
     if not files:

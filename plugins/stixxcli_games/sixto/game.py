@@ -322,3 +322,13 @@ class Sixto(Game):
         from .paper import score_paper_sheets
 
         return score_paper_sheets(sheets, rules)
+
+    def print_sheets(self, rules: dict, which: str, paper: str) -> list[tuple[str, str]]:
+        from .printing import print_sheets
+
+        return print_sheets(rules, which, paper)
+
+    def read_photos(self, photos: list[str], rules: dict, options: dict):
+        from .photo import read_photos  # OpenCV and numpy load only here
+
+        return read_photos(photos, rules, options)

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
-
 from stixxcli_games.sixto import printing
 from stixxcli_games.sixto.board import SAMPLE_SHEETS
 
@@ -42,7 +41,15 @@ PENS = [  # BGR, and how often
     ((130, 40, 110), 1),  # purple
     ((110, 110, 110), 2),  # pencil
 ]
-STYLES = [("cross", 45), ("tick", 16), ("slash", 10), ("blob", 8), ("filled", 6), ("crossed_out", 8), ("scribble", 7)]
+STYLES = [
+    ("cross", 45),
+    ("tick", 16),
+    ("slash", 10),
+    ("blob", 8),
+    ("filled", 6),
+    ("crossed_out", 8),
+    ("scribble", 7),
+]
 
 
 def _bgr(hex_colour: str) -> tuple[int, int, int]:
@@ -123,7 +130,11 @@ def draw_card(letter: str, rules: dict = STANDARD, ppm: float = 8.0) -> np.ndarr
     for bit, (x, y) in zip(printing.encode(index, numbers), printing.code_cells()):
         if bit:
             cv2.rectangle(
-                card, (px(x), px(y)), (px(x + printing.CODE_CELL_W), px(y + printing.CODE_CELL_H)), (0, 0, 0), -1
+                card,
+                (px(x), px(y)),
+                (px(x + printing.CODE_CELL_W), px(y + printing.CODE_CELL_H)),
+                (0, 0, 0),
+                -1,
             )
     return card
 
@@ -138,10 +149,20 @@ def _stroke(layer, points, width, ppm):
         for t in np.linspace(0, 1, 12):
             pts.append(((x0 + (x1 - x0) * t) * ppm, (y0 + (y1 - y0) * t) * ppm))
     arr = np.array(pts, np.float64)
-    cv2.polylines(layer, [np.round(arr * 4).astype(np.int32)], False, 1.0, max(1, int(round(width * ppm))), cv2.LINE_AA, 2)
+    cv2.polylines(
+        layer,
+        [np.round(arr * 4).astype(np.int32)],
+        False,
+        1.0,
+        max(1, int(round(width * ppm))),
+        cv2.LINE_AA,
+        2,
+    )
 
 
-def draw_mark(layer, box: printing.Box, style: str, rng: np.random.Generator, ppm: float, width: float) -> None:
+def draw_mark(
+    layer, box: printing.Box, style: str, rng: np.random.Generator, ppm: float, width: float
+) -> None:
     """One player's mark on `box`, into the alpha layer (1 = full ink)."""
     x, y, s = box.x, box.y, box.size
     spill = rng.random() < 0.25
@@ -171,7 +192,13 @@ def draw_mark(layer, box: printing.Box, style: str, rng: np.random.Generator, pp
         cv2.ellipse(layer, centre, axes, rng.uniform(0, 180), 0, 360, 1.0, -1, cv2.LINE_AA)
     elif style == "filled":
         m = rng.uniform(0.3, 1.5)
-        cv2.rectangle(layer, (int((x + m) * ppm), int((y + m) * ppm)), (int((x + s - m) * ppm), int((y + s - m) * ppm)), 1.0, -1)
+        cv2.rectangle(
+            layer,
+            (int((x + m) * ppm), int((y + m) * ppm)),
+            (int((x + s - m) * ppm), int((y + s - m) * ppm)),
+            1.0,
+            -1,
+        )
     elif style == "scribble":
         pts = [(x + s * rng.uniform(0.15, 0.85), y + s * rng.uniform(0.25, 0.85)) for _ in range(7)]
         _stroke(layer, pts, width, ppm)
@@ -184,7 +211,9 @@ class Marked:
     styles: dict = field(default_factory=dict)  # (row, box) -> style
 
 
-def mark_card(card: np.ndarray, grid, rng: np.random.Generator, rules: dict = STANDARD, ppm: float = 8.0) -> Marked:
+def mark_card(
+    card: np.ndarray, grid, rng: np.random.Generator, rules: dict = STANDARD, ppm: float = 8.0
+) -> Marked:
     """The card with the player's marks on every crossed box of `grid`."""
     boxes = printing.boxes(len(rules["colours"]), rules["boxes_per_row"], rules["target_boxes"])
     out = card.astype(np.float32)
@@ -242,7 +271,9 @@ def _curl(card: np.ndarray, rng, ppm: float, amount_mm: float) -> np.ndarray:
     u = np.linspace(-1, 1, gs)[None, :].repeat(gs, 0)
     v = np.linspace(-1, 1, gs)[:, None].repeat(gs, 1)
     a = rng.uniform(-1, 1, 6) * amount_mm * ppm
-    dy = a[0] * (u**2 - 1 / 3) + a[1] * np.sin(np.pi * u) * v * 0.5 + a[2] * 0.3 * np.sin(2 * np.pi * u + a[3])
+    dy = (
+        a[0] * (u**2 - 1 / 3) + a[1] * np.sin(np.pi * u) * v * 0.5 + a[2] * 0.3 * np.sin(2 * np.pi * u + a[3])
+    )
     dx = a[4] * 0.5 * (v**2 - 1 / 3) + a[5] * 0.3 * np.sin(np.pi * v) * u
     map_x = cv2.resize((dx).astype(np.float32), (w, h)) + np.arange(w, dtype=np.float32)[None, :]
     map_y = cv2.resize((dy).astype(np.float32), (w, h)) + np.arange(h, dtype=np.float32)[:, None]
@@ -283,7 +314,9 @@ class Photo:
     settings: dict
 
 
-def photograph(marked: np.ndarray, rng: np.random.Generator, size=(1600, 1200), hard: bool = True) -> tuple[np.ndarray, dict]:
+def photograph(
+    marked: np.ndarray, rng: np.random.Generator, size=(1600, 1200), hard: bool = True
+) -> tuple[np.ndarray, dict]:
     out_w, out_h = size
     ppm = marked.shape[1] / printing.CARD_W
     settings = {
@@ -297,9 +330,13 @@ def photograph(marked: np.ndarray, rng: np.random.Generator, size=(1600, 1200), 
         "light": float(rng.uniform(0.2, 0.5)),
     }
     card = _curl(marked, rng, ppm, settings["curl_mm"])
-    h = _camera_homography(rng, card.shape[1], card.shape[0], out_w, out_h, settings["tilt"], settings["fill"])
+    h = _camera_homography(
+        rng, card.shape[1], card.shape[0], out_w, out_h, settings["tilt"], settings["fill"]
+    )
     bg = _background(rng, out_w, out_h)
-    warped = cv2.warpPerspective(card, h, (out_w, out_h), flags=cv2.INTER_AREA if ppm > 10 else cv2.INTER_LINEAR)
+    warped = cv2.warpPerspective(
+        card, h, (out_w, out_h), flags=cv2.INTER_AREA if ppm > 10 else cv2.INTER_LINEAR
+    )
     mask = cv2.warpPerspective(np.full(card.shape[:2], 255, np.uint8), h, (out_w, out_h))
     m = (mask.astype(np.float32) / 255)[..., None]
     img = warped.astype(np.float32) * m + bg.astype(np.float32) * (1 - m)
@@ -312,7 +349,9 @@ def photograph(marked: np.ndarray, rng: np.random.Generator, size=(1600, 1200), 
     light -= settings["light"] * 0.6 * ((xx - cx) ** 2 + (yy - cy) ** 2) / (lw**2 + lh**2)
     light = cv2.resize(light, (out_w, out_h), interpolation=cv2.INTER_CUBIC)
     if settings["shadow"]:  # a phone or a hand between the lamp and the sheet
-        poly = np.array([[rng.uniform(-0.2, 1.2) * out_w, rng.uniform(-0.2, 1.2) * out_h] for _ in range(4)], np.int32)
+        poly = np.array(
+            [[rng.uniform(-0.2, 1.2) * out_w, rng.uniform(-0.2, 1.2) * out_h] for _ in range(4)], np.int32
+        )
         sh = np.zeros((out_h, out_w), np.float32)
         cv2.fillConvexPoly(sh, cv2.convexHull(poly), 1.0)
         soft = max(3, int(out_w * rng.uniform(0.008, 0.04))) | 1  # penumbra of a lamp a metre or two away
@@ -332,7 +371,14 @@ def photograph(marked: np.ndarray, rng: np.random.Generator, size=(1600, 1200), 
     return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), settings
 
 
-def make_photo(seed: int, letter: str | None = None, size=(1600, 1200), grid=None, rules: dict = STANDARD, ppm: float = 8.0) -> Photo:
+def make_photo(
+    seed: int,
+    letter: str | None = None,
+    size=(1600, 1200),
+    grid=None,
+    rules: dict = STANDARD,
+    ppm: float = 8.0,
+) -> Photo:
     """One photographed sheet, all from `seed`."""
     rng = np.random.default_rng(seed)
     letters = printing.sheet_letters(rules)

@@ -1,0 +1,602 @@
+"""Reading a photographed Sixto sheet: which boxes are crossed, with a
+confidence for each.
+
+The card printed by printing.py carries four ArUco markers: they give the
+card's place, turn and perspective in the photo (a homography from the card's
+millimetres to the photo's pixels). The card is straightened at SCALE pixels
+per millimetre; each box is then found near where the geometry puts it (paper
+that is not flat moves boxes by a few millimetres), and the ink inside it,
+measured against the paper's own brightness around it, says whether it is
+crossed. A sheet without markers is read by finding its grid of boxes.
+
+Convention (docs/games/sixto.md): any mark in a box is a cross. A cross
+that was crossed out or scribbled over still counts as crossed, as the player
+wrote it: a box is never "uncrossed" on paper. Correct a reading with
+`--save-text` and `stixx score --sheet`.
+
+OpenCV and numpy are imported inside functions: they are the optional `photo`
+extra, and this module is loaded only by `stixx score --photo`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from stixxcli.errors import StixxError
+
+from . import printing
+from .board import crossing_problem
+
+SCALE = 6.0  # pixels per millimetre of the straightened card
+MAX_DETECT = 2000  # longest side of the copy searched for markers, in pixels
+INK = 0.09  # a pixel this much darker than the paper under it is ink (0 paper .. 1 black)
+SURE = 0.90  # below this confidence a box is doubtful and must be confirmed
+INSTALL = "reading photos needs the photo extra: pip install 'stixxcli[photo]' (OpenCV and numpy)"
+
+
+class MissingExtra(StixxError):
+    exit_code = 2
+
+
+def _cv():
+    try:
+        import cv2
+        import numpy as np
+    except ImportError:
+        raise MissingExtra(INSTALL) from None
+    return cv2, np
+
+
+@dataclass
+class Reading:
+    """One photographed sheet as read: a grid of crosses and how sure each box is."""
+
+    name: str
+    rules: dict
+    grid: list[list[bool]]
+    confidence: list[list[float]]
+    ink: list[list[float]]
+    found: str  # "markers" or "grid": how the sheet was found in the photo
+    letter: str | None = None
+    notes: list[str] = field(default_factory=list)
+    debug: dict = field(default_factory=dict)
+
+    @property
+    def doubtful(self) -> list[str]:
+        """Every box to confirm, and every crossing rule the reading breaks, as lines."""
+        colours = self.rules["colours"]
+        out = []
+        for r, row in enumerate(self.confidence):
+            for b, conf in enumerate(row):
+                if conf < SURE:
+                    read = "a cross" if self.grid[r][b] else "empty"
+                    out.append(f"{colours[r]} box {b + 1}: read as {read}, {conf:.0%} sure")
+        for r, row in enumerate(self.grid):
+            problem = crossing_problem(row, self.rules)
+            if problem:
+                out.append(f"{colours[r]} box {problem[0] + 1}: {problem[1]}")
+        return out
+
+    def doubtful_boxes(self) -> set[tuple[int, int]]:
+        return {(r, b) for r, row in enumerate(self.confidence) for b, c in enumerate(row) if c < SURE}
+
+    @property
+    def text(self) -> str:
+        """The reading as a text sheet that `stixx score --sheet` reads."""
+        first_target = self.rules["boxes_per_row"] - self.rules["target_boxes"]
+        width = max(len(c) for c in self.rules["colours"]) + 1
+        lines = [f"# {self.name}: read from a photo" + (f", sheet {self.letter}" if self.letter else "")]
+        lines += [f"# doubtful: {line}" for line in self.doubtful]
+        for colour, row in zip(self.rules["colours"], self.grid):
+            cells = ["x" if c else "." for c in row]
+            lines.append(
+                f"{colour + ':':<{width}} {' '.join(cells[:first_target])} | {' '.join(cells[first_target:])}"
+            )
+        return "\n".join(lines) + "\n"
+
+    def marked_text(self) -> str:
+        """The reading as a text sheet with doubtful boxes shown as `?`, for a person to check."""
+        first_target = self.rules["boxes_per_row"] - self.rules["target_boxes"]
+        doubtful = self.doubtful_boxes()
+        width = max(len(c) for c in self.rules["colours"]) + 1
+        head = " " * (width + 1) + " ".join(f"{b + 1:<1}"[-1] for b in range(first_target))
+        lines = [head + "   " + " ".join(f"{b + 1}"[-1] for b in range(first_target, len(self.grid[0])))]
+        for r, (colour, row) in enumerate(zip(self.rules["colours"], self.grid)):
+            cells = ["?" if (r, b) in doubtful else ("x" if c else ".") for b, c in enumerate(row)]
+            lines.append(
+                f"{colour + ':':<{width}} {' '.join(cells[:first_target])} | {' '.join(cells[first_target:])}"
+            )
+        return "\n".join(lines)
+
+    def set_box(self, row: int, box: int, crossed: bool) -> None:
+        self.grid[row][box] = crossed
+        self.confidence[row][box] = 1.0  # a person said so
+
+    def to_json(self) -> dict:
+        colours = self.rules["colours"]
+        return {
+            "name": self.name,
+            "sheet": self.letter,
+            "found": self.found,
+            "notes": list(self.notes),
+            "rows": {
+                colours[r]: [
+                    {"box": b + 1, "crossed": crossed, "confidence": round(self.confidence[r][b], 3)}
+                    for b, crossed in enumerate(row)
+                ]
+                for r, row in enumerate(self.grid)
+            },
+            "doubtful": self.doubtful,
+        }
+
+    def confirm(self, ask, say) -> None:
+        """Show the reading with doubtful boxes as `?` and let a person settle them.
+
+        `ask(prompt)` returns a typed line; `say(text)` shows text. The person
+        types `red 5 x` (a cross) or `red 5 .` (empty) for any box, `ok` to
+        accept the rest as read (each ? as shown in the doubtful list).
+        """
+        colours = [c.lower() for c in self.rules["colours"]]
+        per_row = self.rules["boxes_per_row"]
+        while True:
+            say(f"{self.name}: the photo reads (? = not sure):")
+            say(self.marked_text())
+            problems = self.doubtful
+            for line in problems:
+                say(f"  {line}")
+            if not problems:
+                return
+            answer = ask("correct a box (e.g. red 5 x, or red 5 .), or ok to keep the reading").strip()
+            if answer.lower() in ("ok", "y", "yes"):
+                rule_breaks = [ln for ln in problems if "sure" not in ln]
+                for r, b in self.doubtful_boxes():
+                    self.confidence[r][b] = 1.0
+                if rule_breaks:
+                    say("the reading still breaks the crossing rules: correct those boxes")
+                    continue
+                return
+            parts = answer.replace(",", " ").split()
+            if len(parts) != 3 or parts[0].lower() not in colours or not parts[1].isdigit():
+                say(f"type a colour ({', '.join(colours)}), a box 1-{per_row} and x or .")
+                continue
+            box = int(parts[1])
+            if not 1 <= box <= per_row or parts[2].lower() not in ("x", ".", "-", "o", "_"):
+                say(f"type a colour ({', '.join(colours)}), a box 1-{per_row} and x or .")
+                continue
+            self.set_box(colours.index(parts[0].lower()), box - 1, parts[2].lower() == "x")
+
+
+def read_photos(paths: list[str], rules: dict, options: dict | None = None) -> list[Reading]:
+    """Read each photo; StixxError names the photo that cannot be read."""
+    cv2, np = _cv()
+    options = options or {}
+    readings = []
+    for i, path in enumerate(paths):
+        image = cv2.imread(path, cv2.IMREAD_COLOR)  # applies the EXIF turn a phone writes
+        if image is None:
+            raise StixxError("not an image OpenCV can read (JPEG, PNG, ...)", where=path)
+        name = PurePath(path).stem or path
+        reading = read_image(image, rules, name=name, where=path)
+        debug = options.get("debug_image")
+        if debug:
+            target = debug if len(paths) == 1 else _numbered(debug, name, i)
+            if not cv2.imwrite(target, debug_picture(image, reading)):
+                raise StixxError("cannot write the debug image", where=target)
+            reading.notes.append(f"debug image: {target}")
+        readings.append(reading)
+    return readings
+
+
+def _numbered(path: str, name: str, i: int) -> str:
+    p = PurePath(path)
+    return str(p.with_name(f"{p.stem}-{name or i}{p.suffix or '.png'}"))
+
+
+def read_image(image, rules: dict, name: str = "photo", where: str | None = None) -> Reading:
+    """Read a photo already in memory (BGR array)."""
+    cv2, np = _cv()
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    grid_boxes = printing.boxes(len(rules["colours"]), rules["boxes_per_row"], rules["target_boxes"])
+    homography, found, notes = _locate(image, grid_boxes, cv2, np, where)
+    card, homography = _straighten(image, homography, cv2, np)
+    fine, wide = _inks(card, cv2, np)
+    places = _fit_boxes(fine, grid_boxes, np)
+    measures = _measure(fine, wide, places, np)
+    grid, confidence = _decide(measures)
+    letter = None
+    if found == "markers":
+        letter, note = _sheet_letter(card, rules, np)
+        if note:
+            notes.append(note)
+    reading = Reading(
+        name,
+        rules,
+        grid,
+        confidence,
+        [[round(max(m[0], m[1]), 4) for m in row] for row in measures],
+        found,
+        letter,
+        notes,
+    )
+    reading.debug = {"homography": homography, "places": places}
+    return reading
+
+
+# Finding the card ------------------------------------------------------------------
+
+
+def _locate(image, grid_boxes, cv2, np, where):
+    """A homography from card millimetres to photo pixels, and how it was found."""
+    h, w = image.shape[:2]
+    f = min(1.0, MAX_DETECT / max(h, w))
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+    corners, ids, _ = detector.detectMarkers(small)
+    src, dst, seen = [], [], set()
+    if ids is not None:
+        for quad, marker_id in zip(corners, ids.flatten()):
+            marker_id = int(marker_id)
+            if marker_id in printing.MARKER_BITS and marker_id not in seen:
+                seen.add(marker_id)
+                src += printing.marker_corners(marker_id)
+                dst += (quad.reshape(4, 2) / f).tolist()
+    notes = []
+    if len(seen) >= 2:
+        homography, _ = cv2.findHomography(np.float32(src), np.float32(dst), 0)
+        if homography is not None and _plausible(homography, w, h, np):
+            if len(seen) < 4:
+                notes.append(f"found {len(seen)} of the 4 corner markers")
+            return homography, "markers", notes
+    homography = _find_grid(gray, grid_boxes, cv2, np)
+    if homography is None:
+        raise StixxError(
+            "no Sixto sheet found: none of its corner markers, nor a grid of 6 rows of boxes "
+            "(is the whole sheet in the photo, in focus?)",
+            where=where,
+        )
+    notes.append("no corner markers: read by the grid of boxes")
+    return homography, "grid", notes
+
+
+def _plausible(homography, w, h, np) -> bool:
+    """The card's corners land in or near the photo, as a convex quadrilateral."""
+    quad = _project(
+        homography,
+        [(0, 0), (printing.CARD_W, 0), (printing.CARD_W, printing.CARD_H), (0, printing.CARD_H)],
+        np,
+    )
+    if not np.all(np.isfinite(quad)):
+        return False
+    cross = [np.cross(quad[(i + 1) % 4] - quad[i], quad[(i + 2) % 4] - quad[(i + 1) % 4]) for i in range(4)]
+    return all(c > 0 for c in cross) or all(c < 0 for c in cross)
+
+
+def _project(homography, points, np):
+    pts = np.c_[np.float64(points), np.ones(len(points))] @ homography.T
+    return pts[:, :2] / pts[:, 2:3]
+
+
+def _find_grid(gray, grid_boxes, cv2, np):
+    """A sheet without markers (or with markers hidden): find its boxes as a
+    6 x N lattice of squares of one size, and map the card's geometry onto it."""
+    rows, per_row = len(grid_boxes), len(grid_boxes[0])
+    h, w = gray.shape[:2]
+    f = min(1.0, MAX_DETECT / max(h, w))
+    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    binary = cv2.adaptiveThreshold(small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 31, 8)
+    contours, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    squares = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < 80:
+            continue
+        hull = cv2.convexHull(contour)
+        approx = cv2.approxPolyDP(hull, 0.06 * cv2.arcLength(hull, True), True)
+        if len(approx) != 4 or not cv2.isContourConvex(approx):
+            continue
+        quad = approx.reshape(4, 2).astype(np.float64)
+        sides = np.linalg.norm(quad - np.roll(quad, 1, 0), axis=1)
+        if sides.min() < 0.6 * sides.max():
+            continue
+        squares.append((quad.mean(0), float(np.sqrt(cv2.contourArea(approx)))))
+    if len(squares) < rows * per_row * 0.6:
+        return None
+    sizes = np.array([s for _, s in squares])
+    size = float(np.median(sizes))
+    centres = np.array([c for (c, s) in squares if 0.75 * size < s < 1.33 * size])
+    # Keep one centre per box: the inner and outer edge of a frame are both squares.
+    kept = []
+    for c in centres:
+        if all(np.linalg.norm(c - k) > size * 0.5 for k in kept):
+            kept.append(c)
+    centres = np.array(kept)
+    if len(centres) < rows * per_row * 0.6:
+        return None
+    # The lattice's two directions: from each centre to its nearest neighbours.
+    vectors = []
+    for c in centres:
+        d = np.linalg.norm(centres - c, axis=1)
+        for j in np.argsort(d)[1:3]:
+            v = centres[j] - c
+            vectors.append(v if v[0] + 1e-3 * v[1] >= 0 else -v)
+    vectors = np.array(vectors)
+    angles = np.degrees(np.arctan2(vectors[:, 1], vectors[:, 0])) % 180
+    hist = np.histogram(angles, bins=36, range=(0, 180))[0]
+    a1 = (np.argmax(hist) + 0.5) * 5
+    mask = np.abs(((angles - a1) + 90) % 180 - 90) < 20
+    axis1 = np.median(vectors[mask], axis=0)
+    other = vectors[np.abs(((angles - a1) + 90) % 180 - 90) > 60]
+    if len(other) < 5:
+        return None
+    axis2 = np.median(other * np.sign(other @ np.array([-axis1[1], axis1[0]]))[:, None], axis=0)
+    basis = np.linalg.inv(np.c_[axis1, axis2])
+    coords = (centres - centres.mean(0)) @ basis.T
+    lattice = np.round(coords - np.median(coords - np.round(coords), axis=0))
+    # Which lattice axis holds the rows: the one spanning `per_row` (plus the target gap).
+    for flip in (False, True):
+        a, b = (lattice[:, 0], lattice[:, 1]) if not flip else (lattice[:, 1], lattice[:, 0])
+        if np.ptp(b) + 1 == rows and np.ptp(a) + 1 >= per_row - 1:
+            break
+    else:
+        return None
+    col_idx, row_idx = a - a.min(), b - b.min()
+    span = int(col_idx.max()) + 1
+    # The wider gap before the target area shows as one skipped lattice step or not;
+    # map lattice columns to boxes by their order.
+    col_values = np.unique(col_idx)
+    if len(col_values) != per_row:
+        return None
+    box_of = {v: i for i, v in enumerate(col_values)}
+    src = [grid_boxes[int(r)][box_of[c]].centre for r, c in zip(row_idx, col_idx)]
+    homography, inliers = cv2.findHomography(
+        np.float32(src), np.float32(centres / f), cv2.RANSAC, size / f * 0.4
+    )
+    if homography is None or inliers.sum() < rows * per_row * 0.5 or span < per_row - 1:
+        return None
+    # A sheet photographed upside down reads as the mirror of its rows: the
+    # markers tell which way up; here, the row labels stand on the left.
+    return homography
+
+
+def _straighten(image, homography, cv2, np):
+    """The card, straightened at SCALE pixels per mm, and the homography from it to the photo."""
+    width, height = int(printing.CARD_W * SCALE), int(printing.CARD_H * SCALE)
+    to_photo = homography @ np.diag([1 / SCALE, 1 / SCALE, 1.0])
+    corners = _project(to_photo, [(0, 0), (width, 0), (width, height), (0, height)], np)
+    density = np.linalg.norm(corners[1] - corners[0]) / width  # photo pixels per card pixel
+    source, shrink = image, 1.0
+    if density > 1.5:  # a large photo: average it down first, so thin strokes are not skipped
+        shrink = 1.2 / density
+        source = cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    to_source = np.diag([shrink, shrink, 1.0]) @ to_photo
+    card = cv2.warpPerspective(
+        source,
+        to_source,
+        (width, height),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return card, to_photo
+
+
+def _closing(card, mm, shrink, cv2):
+    """The paper's brightness: a closing fills every dark thing narrower than
+    `mm` and keeps the edge of a shadow where it is (a blur would smear it into
+    "ink"). Done on a copy `shrink` times smaller: fast."""
+    small = cv2.resize(card, None, fx=1 / shrink, fy=1 / shrink, interpolation=cv2.INTER_AREA)
+    k = int(mm * SCALE / shrink) | 1
+    paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    return cv2.resize(paper, (card.shape[1], card.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def _ink(gray, paper, cv2, np):
+    """How much darker each pixel is than the paper under it (0 paper .. 1 black).
+
+    Brightness, not the darkest colour channel: a phone's JPEG smears colour
+    over 2-3 mm, and the yellow frames would bleed "ink" into their boxes. Every
+    pen but a light highlighter is darker than paper (docs/games/sixto.md).
+    """
+    ratio = gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 16.0)
+    return cv2.GaussianBlur(np.clip(1.0 - ratio, 0, 1), (0, 0), 0.8)
+
+
+def _inks(card, cv2, np):
+    """Two readings of the ink: `fine` against paper found 3 mm around (pen
+    strokes and printed lines), `wide` against paper found 16 mm around (blobs
+    and filled boxes too, but also, where a shadow's edge bends, some shade)."""
+    gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
+    return _ink(gray, _closing(gray, 3, 2, cv2), cv2, np), _ink(gray, _closing(gray, 16, 4, cv2), cv2, np)
+
+
+def _fit_boxes(ink, grid_boxes, np):
+    """Where each box's frame really is (card pixels), near where the geometry says.
+
+    Each box's printed frame is searched for within 4 mm: its frame is ink, the
+    inside and the gap around it mostly not. Paper that is not flat moves boxes
+    smoothly, so a smooth shift field (a cubic in the card's x and y) is fitted
+    to those searches, leaving out the ones that disagree (a filled box hides its
+    frame); each box then settles within 1 mm of that field.
+    """
+    import cv2
+
+    integral = cv2.integral(ink.astype(np.float32))
+    h, w = ink.shape
+    bw = int(round(1.2 * SCALE))
+    gap = int(round(1.0 * SCALE))
+
+    def rect_sum(x0, y0, x1, y1):
+        x0, x1 = np.clip(x0, 0, w), np.clip(x1, 0, w)
+        y0, y1 = np.clip(y0, 0, h), np.clip(y1, 0, h)
+        return integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]
+
+    def search(box, centre, reach, pull):
+        offsets = np.arange(-reach, reach + 1)
+        dy, dx = np.meshgrid(offsets, offsets, indexing="ij")
+        s = int(round(box.size * SCALE))
+        x = int(round(box.x * SCALE + centre[0])) + dx
+        y = int(round(box.y * SCALE + centre[1])) + dy
+        outer = rect_sum(x - gap, y - gap, x + s + gap, y + s + gap)
+        whole = rect_sum(x, y, x + s, y + s)
+        inside = rect_sum(x + bw, y + bw, x + s - bw, y + s - bw)
+        frame = whole - inside
+        ring = outer - whole
+        score = (
+            frame / (4 * bw * (s - bw))
+            - 0.5 * inside / (s - 2 * bw) ** 2
+            - 1.0 * ring / (4 * gap * (s + gap))
+            - pull * (dx**2 + dy**2) / SCALE**2
+        )
+        i = np.unravel_index(np.argmax(score), score.shape)
+        return np.array([centre[0] + dx[i], centre[1] + dy[i]], float)
+
+    per_row = len(grid_boxes[0])
+    flat = [box for row in grid_boxes for box in row]
+    found = np.array([search(box, (0.0, 0.0), int(4 * SCALE), 0.002) for box in flat])
+    u = np.array([box.centre[0] / printing.CARD_W * 2 - 1 for box in flat])
+    v = np.array([box.centre[1] / printing.CARD_H * 2 - 1 for box in flat])
+    terms = np.c_[np.ones_like(u), u, v, u * u, u * v, v * v, u**3, u * u * v, u * v * v, v**3]
+    keep = np.ones(len(flat), bool)
+    field = np.zeros_like(found)
+    for _ in range(4):  # fit, drop the boxes far from the fit, fit again
+        coef, *_ = np.linalg.lstsq(terms[keep], found[keep], rcond=None)
+        field = terms @ coef
+        miss = np.abs(found - field).max(axis=1)
+        keep = miss < max(0.8 * SCALE, 2.5 * float(np.median(miss)))
+        if keep.sum() < 12:
+            field = np.repeat(np.median(found, axis=0)[None, :], len(flat), 0)
+            break
+    settled = [search(box, field[i], int(1.0 * SCALE), 0.01) for i, box in enumerate(flat)]
+    return [
+        [
+            (
+                box.x * SCALE + settled[r * per_row + b][0],
+                box.y * SCALE + settled[r * per_row + b][1],
+                box.size * SCALE,
+            )
+            for b, box in enumerate(row)
+        ]
+        for r, row in enumerate(grid_boxes)
+    ]
+
+
+def _measure(fine, wide, places, np):
+    """For each box: the share of its inside that is ink (fine, wide), the
+    printed number's corner left out, and the share of the gap around it that
+    is wide-only ink (shade that a closing could not take away)."""
+    inset, gap = 1.8 * SCALE, 1.0 * SCALE
+    cw, ch = printing.NUMBER_CORNER[0] * SCALE, printing.NUMBER_CORNER[1] * SCALE
+    h, w = fine.shape
+    out = []
+    for row in places:
+        values = []
+        for x, y, s in row:
+            x0, y0 = int(round(x + inset)), int(round(y + inset))
+            x1, y1 = int(round(x + s - inset)), int(round(y + s - inset))
+            if x0 < 0 or y0 < 0 or x1 > w or y1 > h or x1 <= x0 or y1 <= y0:
+                values.append((0.0, 0.0, 1.0))  # off the card: unknown
+                continue
+            keep = np.ones((y1 - y0, x1 - x0), bool)
+            keep[: max(0, int(round(y + ch)) - y0), : max(0, int(round(x + cw)) - x0)] = False
+            f = fine[y0:y1, x0:x1][keep] > INK
+            wd = wide[y0:y1, x0:x1][keep] > INK
+            # The ring just outside the frame: 0.5-1.2 mm off the box.
+            ox0, oy0 = max(0, int(x - gap - 0.5 * SCALE)), max(0, int(y - gap - 0.5 * SCALE))
+            ox1, oy1 = min(w, int(x + s + gap + 0.5 * SCALE)), min(h, int(y + s + gap + 0.5 * SCALE))
+            ring = np.ones((oy1 - oy0, ox1 - ox0), bool)
+            ring[
+                int(y - oy0 - 0.5 * SCALE) : int(y + s - oy0 + 0.5 * SCALE),
+                int(x - ox0 - 0.5 * SCALE) : int(x + s - ox0 + 0.5 * SCALE),
+            ] = False
+            shade = (wide[oy0:oy1, ox0:ox1] > INK) & (fine[oy0:oy1, ox0:ox1] <= INK)
+            values.append(
+                (float(f.mean()), float(wd.mean()), float(shade[ring].mean()) if ring.any() else 0.0)
+            )
+        out.append(values)
+    return out
+
+
+# Shares of a box's inside that are ink. Fine ink (strokes): at most EMPTY_BELOW
+# surely empty, from CROSSED_ABOVE surely crossed, between asked about. Wide-only
+# ink (blobs, filled boxes): from FILLED surely crossed; from BLOB crossed, and
+# sure unless the gap around the box holds more than SHADE of it too (then it
+# may be a shadow's edge). bench/photo.py measures how often each case asks.
+EMPTY_BELOW, CROSSED_ABOVE, BLOB, FILLED, SHADE = 0.025, 0.055, 0.12, 0.9, 0.1
+
+
+def _decide(measures):
+    grid, confidence = [], []
+    middle = (EMPTY_BELOW + CROSSED_ABOVE) / 2
+    for row in measures:
+        g, c = [], []
+        for fine, wide, shade in row:
+            if fine >= CROSSED_ABOVE:  # strokes
+                crossed, conf = True, 0.95 + 0.05 * min(1.0, (fine - CROSSED_ABOVE) / CROSSED_ABOVE)
+            elif wide >= FILLED:
+                crossed, conf = True, 1.0
+            elif wide >= BLOB:
+                crossed, conf = True, (0.97 if shade <= SHADE else 0.6)
+            elif fine <= EMPTY_BELOW and wide < BLOB / 2:
+                crossed, conf = False, 0.95 + 0.05 * (1 - fine / EMPTY_BELOW)
+            else:
+                # In between: 0.5 at the middle of the band, toward SURE at its edges.
+                m = max(fine, min(wide, CROSSED_ABOVE))
+                crossed = m >= middle
+                edge = EMPTY_BELOW if not crossed else CROSSED_ABOVE
+                conf = 0.5 + (SURE - 0.5) * min(1.0, abs(m - middle) / abs(edge - middle))
+            g.append(bool(crossed))
+            c.append(float(min(1.0, max(0.5, conf))))
+        grid.append(g)
+        confidence.append(c)
+    return grid, confidence
+
+
+def _sheet_letter(card, rules, np):
+    """The sheet letter from the printed code, and a note when it cannot be trusted."""
+    gray = card.min(axis=2).astype(np.float32)
+    top = int((printing.CODE_Y - 2.5) * SCALE)
+    bits, levels = [], []
+    for x, y in printing.code_cells():
+        cx0, cx1 = int((x + 1.5) * SCALE), int((x + printing.CODE_CELL_W - 1.5) * SCALE)
+        cell = gray[int((y + 2) * SCALE) : int((y + printing.CODE_CELL_H - 2) * SCALE), cx0:cx1]
+        white = gray[top - int(1.5 * SCALE) : top, cx0:cx1]
+        if cell.size == 0 or white.size == 0:
+            return None, "the sheet's code is outside the photo"
+        levels.append(float(np.median(cell)) / max(float(np.median(white)), 1.0))
+    bits = [1 if level < 0.5 else 0 for level in levels]
+    decoded = printing.decode(bits)
+    if decoded is None:
+        return None, "the sheet's code could not be read (its letter is not known)"
+    index, layout = decoded
+    letters = printing.sheet_letters(rules)
+    if index >= len(letters):
+        return None, f"the sheet's code names sheet number {index + 1}, but these rules have {len(letters)}"
+    letter = letters[index]
+    if printing.layout_hash(rules["sheets"][letter]) != layout:
+        return letter, f"sheet {letter} was printed with other numbers than these rules' sheet {letter}"
+    return letter, None
+
+
+def debug_picture(image, reading: Reading):
+    """The photo with the found boxes drawn on it: green crossed, grey empty, red doubtful."""
+    cv2, np = _cv()
+    h, w = image.shape[:2]
+    f = min(1.0, 1600 / max(h, w))
+    out = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else image.copy()
+    to_photo = np.diag([f, f, 1.0]) @ reading.debug["homography"]
+    doubtful = reading.doubtful_boxes()
+    for r, row in enumerate(reading.debug["places"]):
+        for b, (x, y, s) in enumerate(row):
+            quad = _project(to_photo, [(x, y), (x + s, y), (x + s, y + s), (x, y + s)], np)
+            colour = (
+                (0, 0, 255) if (r, b) in doubtful else (0, 200, 0) if reading.grid[r][b] else (160, 160, 160)
+            )
+            cv2.polylines(out, [np.int32(np.round(quad))], True, colour, 2, cv2.LINE_AA)
+            if reading.grid[r][b]:
+                cv2.line(out, tuple(np.int32(quad[0])), tuple(np.int32(quad[2])), colour, 2, cv2.LINE_AA)
+                cv2.line(out, tuple(np.int32(quad[1])), tuple(np.int32(quad[3])), colour, 2, cv2.LINE_AA)
+    return out

@@ -1,0 +1,138 @@
+"""Printed paper sheets: `stixx sheet` prints them, `stixx score --photo` reads
+photos of them. The game plugin does the drawing and the reading
+(Game.print_sheets, Game.read_photos); this module only talks to the person.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import PurePath
+
+import click
+
+from ..errors import StixxError
+from . import echo_json, rules_for, rules_option, variant_option
+
+PHOTO_HINT = "confirm them at a terminal, or correct the --save-text FILE and score it with --sheet"
+
+
+def _sheet_game(game_name):
+    from ..sheets import NoSheetGame, sheet_game
+
+    try:
+        return sheet_game(game_name)
+    except NoSheetGame as e:
+        raise click.UsageError(f"say which game with --game ({e})") from None
+
+
+def _numbered(path: str, name: str) -> str:
+    """FILE-NAME.ext: one file per sheet when one FILE was given for several."""
+    p = PurePath(path)
+    return str(p.with_name(f"{p.stem}-{name}{p.suffix}"))
+
+
+def _call(game, what: str, *args):
+    from ..errors import plugin_call
+
+    method = getattr(game, what)
+    try:
+        return plugin_call(game, what, method, *args)
+    except StixxError as e:
+        if isinstance(e.__cause__, NotImplementedError):
+            raise StixxError(f"{game.name} has no {what.replace('_', ' ')}") from None
+        raise
+
+
+def _write(path: str, text: str) -> None:
+    if path == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise StixxError(f"cannot write: {e.strerror}", where=path) from None
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("which", metavar="[LETTER|all]", default="all")
+@click.option(
+    "--svg", "svg", required=True, metavar="FILE", help="Write the sheet as SVG (- for standard output)."
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="The page the sheet is laid out on (landscape).",
+)
+@variant_option
+@rules_option
+def sheet(game_name, which, svg, paper, variant, rules_file):
+    """Print paper score sheets to play on and to photograph after the game.
+
+    Each sheet carries corner markers and a code that `stixx score --photo`
+    reads. With several sheets (all, the default), FILE-A.svg, FILE-B.svg ...
+    are written, one page each.
+
+    \b
+    Examples:
+      stixx sheet sixto C --svg sheet-C.svg
+      stixx sheet sixto all --svg sheets.svg --paper letter
+      stixx sheet sixto A --rules house.yaml --svg house-A.svg
+    """
+    from ..plugins import get_game
+
+    game = get_game(game_name)
+    if not game.sheets:
+        raise StixxError(f"{game.name} has no paper sheets")
+    rules = rules_for(game, variant, rules_file).values
+    pages = _call(game, "print_sheets", rules, which, paper)
+    if len(pages) > 1 and svg == "-":
+        raise click.UsageError("several sheets need a FILE (each is written as FILE-LETTER.svg), not -")
+    for name, text in pages:
+        target = svg if len(pages) == 1 else _numbered(svg, name)
+        _write(target, text)
+        if target != "-":
+            click.echo(f"{target}: sheet {name} ({paper})", err=True)
+
+
+def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text, debug_image, as_json):
+    """`stixx score --photo`: read each photo, have doubtful boxes confirmed (at
+    a terminal) or refuse them (exit 1), then score like --sheet."""
+    from ..sheets import read_sheets, score_sheets
+
+    game = _sheet_game(game_name)
+    rules = rules_for(game, variant, rules_file).values
+    readings = _call(game, "read_photos", list(photos), rules, {"debug_image": debug_image})
+    at_terminal = sys.stdin.isatty() and sys.stdout.isatty() and not as_json
+    for reading in readings:
+        for note in reading.notes:
+            click.echo(f"stixx: {reading.name}: {note}", err=True)
+        if reading.doubtful and at_terminal:
+            reading.confirm(
+                ask=lambda question: click.prompt(question, default="ok", show_default=False),
+                say=click.echo,
+            )
+        if save_text:
+            _write(save_text if len(readings) == 1 else _numbered(save_text, reading.name), reading.text)
+    unsettled = [r for r in readings if r.doubtful]
+    if unsettled:
+        for reading in unsettled:
+            for line in reading.doubtful:
+                click.echo(f"stixx: {reading.name}: doubtful: {line}", err=True)
+        if as_json:
+            echo_json({"scores": None, "readings": [r.to_json() for r in readings]})
+        click.echo(f"stixx: error: {len(unsettled)} photographed sheet(s) not scored: {PHOTO_HINT}", err=True)
+        sys.exit(1)
+    texts = read_sheets(sheet_files) + [(r.name, r.text) for r in readings]
+    scored = score_sheets(game, texts, rules)
+    if as_json:
+        return echo_json({"scores": scored.to_json(), "readings": [r.to_json() for r in readings]})
+    from ..show import console
+
+    console().print(scored.render())
+
+
+COMMANDS = [sheet]
