@@ -329,7 +329,10 @@ def test_render_shows_every_sheet_closed_colours_and_the_end():
 
 
 def test_example_logs_are_seeded_bot_games():
-    # examples/sixto: made with play_bots; docs/games/sixto.md, "Examples", names the seeds.
+    # examples/sixto: made with play_bots (docs/games/sixto.md, "Examples", names
+    # the bots and seeds). They were made before the core seeded a game's random
+    # sources once per game (2dd65c8), so their seeds no longer play them again;
+    # only a ruling regenerates an example (solo.json: the revised solo end).
     examples = Path(__file__).resolve().parents[2] / "examples" / "sixto"
     for name, bots, seed, variant in [
         ("2-players.json", ["greedy", "random"], 3, "standard"),
@@ -337,16 +340,12 @@ def test_example_logs_are_seeded_bot_games():
         ("solo.json", ["greedy"], 2, "solo"),
     ]:
         recorded = json.loads((examples / name).read_text())
-        again = play(bots, seed, variant=variant)
-        # Logs written before a parameter existed do not name it (and their digest
-        # covers what they name); the game itself must be the same.
-        for key in set(again["rules"]) - set(recorded["rules"]):
-            assert (
-                again["rules"].pop(key) == game().params[[p.name for p in game().params].index(key)].default
-            )
-        if again["rules"] == recorded["rules"]:
-            again["rules_digest"] = recorded["rules_digest"]
-        assert recorded == again, name
+        assert [p.get("bot") for p in recorded["players"]] == bots, name
+        assert recorded["seed"] == seed and recorded["variant"] == variant and recorded["finished"], name
+        verdict = check_log(recorded)
+        assert verdict.valid, verdict.line()
+        # The same bots and seed still make a valid game under today's rules.
+        assert check_log(play(bots, seed, variant=variant)).valid
 
 
 # At a real table: printed sheets typed in, moves told, help ---------------------------
