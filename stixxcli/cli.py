@@ -38,9 +38,11 @@ class StixxGroup(click.Group):
 
     def add_command(self, cmd, name=None):
         # --debug after the command too (`stixx replay x.json --debug`), for every
-        # command, a plugin's included.
+        # command, a plugin's included; --no-color likewise.
         if not any(param.name == "debug" for param in cmd.params):
             cmd.params.append(_debug_option())
+        if not any(param.name == "no_color" for param in cmd.params):
+            cmd.params.append(_no_color_option())
         super().add_command(cmd, name)
 
     def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):
@@ -113,6 +115,17 @@ def _no_color(ctx, param, value):
     # progress bars) leaves colour out without knowing of this option.
     if value:
         os.environ["NO_COLOR"] = "1"
+
+
+def _no_color_option() -> click.Option:
+    return click.Option(
+        ["--no-color", "--no-colour"],
+        is_flag=True,
+        expose_value=False,
+        callback=_no_color,
+        is_eager=True,
+        help="No colour in the output (as NO_COLOR=1); every board still reads without it.",
+    )
 
 
 @click.group(cls=StixxGroup, context_settings=CONTEXT)

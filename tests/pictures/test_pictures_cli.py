@@ -63,6 +63,13 @@ def test_no_color_option_takes_colour_away_and_colour_is_there_without_it(stixx,
     r = stixx("--no-color", "replay", STIXX6, "--to", "4", env={"FORCE_COLOR": "1"})
     assert r.exit_code == 0 and "r0" in re.sub(r"\x1b\[[0-9;]*m", "", r.output)
     assert not COLOUR_CODE.search(r.output)
+    # After the command too, as on every command.
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(show, "_console", None)
+    r = stixx("replay", STIXX6, "--to", "4", "--no-colour", env={"FORCE_COLOR": "1"})
+    assert r.exit_code == 0 and not COLOUR_CODE.search(r.output)
+    r = stixx("validate", STIXX6, "--no-color")
+    assert r.exit_code == 0
 
 
 @pytest.mark.parametrize(
