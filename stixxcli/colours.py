@@ -18,14 +18,14 @@ HUES = {
     "green": "#00af00",  # green
     "blue": "#0087ff",  # bright blue
     "purple": "#af5fff",  # bright magenta
-    "pink": "#ff5fd7",
+    "pink": "#ff6e9e",  # bright red: apart from purple on 16 colours
     "white": "#f0f0f0",
     "black": "#303030",
     "grey": "#8a8a8a",
     "gray": "#8a8a8a",
     "brown": "#875f00",
     "cyan": "#00afd7",
-    "school": "#d7af00",  # Fish Stix: the school of small fish, drawn gold
+    "school": "#e6c300",  # Fish Stix: the school of small fish, gold (bright yellow on 16 colours)
 }
 MARKER = "#a8a8a8"  # white (grey): apart from every colour above on 16 colours
 INK = "#1c1c1c"  # outlines and text in drawings

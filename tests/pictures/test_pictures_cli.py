@@ -41,6 +41,16 @@ def test_six_stixx_colours_and_the_marker_are_distinct_on_16_colours():
     assert len(set(eight_bit)) == 7
 
 
+def test_fish_kinds_are_distinct_on_16_colours():
+    from rich.color import Color, ColorSystem
+
+    from stixxcli.colours import hue
+
+    kinds = ["blue", "green", "pink", "orange", "purple", "school"]
+    standard = [Color.parse(hue(k)).downgrade(ColorSystem.STANDARD).number for k in kinds]
+    assert len(set(standard)) == 6, dict(zip(kinds, standard))
+
+
 def test_no_color_replay_shows_every_sticks_colour(stixx):
     """The issue's own check: NO_COLOR=1 stixx replay examples/stixx/6-players.json --to 10."""
     r = stixx("replay", STIXX6, "--to", "10", env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
