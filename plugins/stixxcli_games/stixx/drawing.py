@@ -270,8 +270,3 @@ def move_text(state, move: dict) -> str:
         said = f"C {state.names[move['target']]} {move['colour']}: {verdict}"
         return f"{said} {takes}".rstrip()
     return f"{move.get('option', '?')} {takes}".rstrip()
-
-
-def standing(state, viewer: int | None = None) -> list:
-    # A score is the stixx held of one's own colour: unknown while that colour is secret.
-    return [p["score"] for p in state.view(viewer)["players"]]
