@@ -27,21 +27,32 @@ CONFIDENT = 0.6  # the least certainty about a colour before challenging it
 END = 2.0  # the game ending now while ahead (or behind: negative)
 
 
+_LOG_ODDS: dict[tuple, float] = {}  # (stixx to choose from, of a colour, taken) -> log-likelihood
+
+
 class Reading:
     """What the takes so far say about each seat's colour: the log-likelihood
     of each colour, read one take at a time and kept between turns (takes are
     only ever added), so a game's reading costs one pass over its takes."""
 
-    def __init__(self, touches, size: int, players: int, colours: int):
-        self.touches, self.colours = touches, colours
+    def __init__(self, touches, layout: list[str], players: int, names: list[str]):
+        self.touches, self.colours = touches, len(names)
+        self.names = list(layout)  # the layout as the view gives it
+        number = {c: i for i, c in enumerate(names)}
+        self.layout = [number[c] for c in layout]
+        size, colours = len(layout), len(names)
         self.on_board = [True] * size
         self.marker: int | None = None
         self.read = 0  # takes read so far
         self.last: dict | None = None  # the last take read: a new view must go on from it
         self.score = [[0.0] * colours for _ in range(players)]
+        self.held = [[0] * colours for _ in range(players)]  # stixx held, by seat and colour
+        self.left = size  # stixx on the board
+        self.challenges = 0  # challenges read so far
+        self.excluded: dict[int, set[int]] = {s: set() for s in range(players)}  # ruled out by wrong ones
 
-    def update(self, layout: list[int], takes: list[dict], seat: int) -> list[list[float]]:
-        colours, on_board = self.colours, self.on_board
+    def update(self, takes: list[dict], seat: int) -> list[list[float]]:
+        colours, on_board, layout = self.colours, self.on_board, self.layout
         prefer = math.exp(PREFERENCE)
         for take in takes[self.read :]:
             who, stixx = take["seat"], take["stixx"]
@@ -57,12 +68,18 @@ class Reading:
                     counts[layout[t]] += 1
                 taken = layout[stixx]
                 row = self.score[who]
+                n = len(choices)
                 for c in range(colours):
-                    weight = prefer if c == taken else 1.0
-                    total = len(choices) + counts[c] * (prefer - 1)
-                    row[c] += math.log(weight / total)
+                    key = (n, counts[c], c == taken)
+                    odds = _LOG_ODDS.get(key)
+                    if odds is None:  # the same few values recur: log each once
+                        weight = prefer if c == taken else 1.0
+                        odds = _LOG_ODDS[key] = math.log(weight / (n + counts[c] * (prefer - 1)))
+                    row[c] += odds
             on_board[stixx] = False
             self.marker = stixx
+            self.held[who][layout[stixx]] += 1
+            self.left -= 1
         self.read = len(takes)
         self.last = takes[-1] if takes else None
         return self.score
@@ -79,31 +96,28 @@ class Knowledge:
         colours = [p["colour"] for p in players]
         self.colour_names = names
         self.number = number = {c: i for i, c in enumerate(names)}
-        self.layout = [number[c] for c in view["layout"]]
+        # The layout never changes in a game: the Reading keeps it as numbers.
+        self.layout = reading.layout
         self.players = len(players)
-        self.on_board = [False] * len(self.layout)
-        for s in view["on_board"]:
-            self.on_board[s] = True
         self.mine = number[colours[seat]]
         self.known = {s: number[c] for s, c in enumerate(colours) if c is not None}
-        self.held = [[0] * len(names) for _ in range(self.players)]
-        for p in players:
-            for c, k in p["held"].items():
-                self.held[p["seat"]][number[c]] = k
-        self.left = len(view["on_board"])
         self.revealed = players[seat]["revealed_at"] is not None
-        self.excluded = {s: set() for s in range(self.players)}
-        for c in view["challenges"]:
+        challenges = view["challenges"]
+        for c in challenges[reading.challenges :]:
             if not c["correct"]:
-                self.excluded[c["target"]].add(number[c["colour"]])
-        self.evidence = reading.update(self.layout, view["takes"], seat)
+                reading.excluded[c["target"]].add(number[c["colour"]])
+        reading.challenges = len(challenges)
+        self.excluded = reading.excluded
+        self.evidence = reading.update(view["takes"], seat)
+        # The board and the holdings, as the takes read so far left them (shared, never changed here).
+        self.on_board, self.held, self.left = reading.on_board, reading.held, reading.left
         self.chance = self._colour_chances()
         # How much taking a stixx of each colour denies the opponents.
         self.deny = [
             sum(self.chance[s][c] for s in range(self.players) if s != seat) for c in range(len(names))
         ]
         self.harm: list[float] = []  # set by the bot: what the next player gains per colour
-        self.threat: dict[int, list] = {}  # per stixx: (harm, neighbour) on the board, best first
+        self.threat: dict[int, tuple] = {}  # per stixx: `_top_two` of its neighbours
 
     def touching(self, stixx: int, gone: int | None = None) -> list[int]:
         on_board = self.on_board
@@ -121,19 +135,22 @@ class Knowledge:
         free = [c for c in range(colours) if c not in self.known.values()]
         if not hidden:
             return chance
+        # Each hidden seat's likelihood of each colour (0 for a colour a wrong
+        # challenge ruled out), scaled by its largest: a deal weighs their product.
+        likes = []
+        for s in hidden:
+            evidence, excluded = self.evidence[s], self.excluded[s]
+            top = max(evidence[c] for c in free)
+            likes.append([0.0 if c in excluded else math.exp(evidence[c] - top) for c in range(colours)])
+        rows = [chance[s] for s in hidden]
         total = 0.0
-        rows = [(self.evidence[s], self.excluded[s], chance[s]) for s in hidden]
-        exp = math.exp
         for deal in permutations(free, len(hidden)):
-            log = 0
-            for (evidence, excluded, _), c in zip(rows, deal):
-                if c in excluded:
-                    break
-                log += evidence[c]
-            else:
-                weight = exp(log)
+            weight = 1.0
+            for like, c in zip(likes, deal):
+                weight *= like[c]
+            if weight:
                 total += weight
-                for (_, _, row), c in zip(rows, deal):
+                for row, c in zip(rows, deal):
                     row[c] += weight
         for s in hidden:
             for c in range(colours):
@@ -158,30 +175,32 @@ class ReasoningBot(Bot):
         self.known: tuple | None = None  # (turn, knowledge): one turn's questions share it
 
     def choose(self, view, choice):
-        know = self._knowledge(view)
+        know = self._knowledge(view, choice.context.get("turn"))
         if choice.name == "take":
             return self._take(know, choice)
         return self._option(know, choice)
 
-    def _knowledge(self, view) -> Knowledge:
+    def _knowledge(self, view, turn: int | None) -> Knowledge:
         # The table does not change between the questions of one turn (option,
-        # then up to two takes): what the bot knows is read once per turn.
-        turn, takes = view["turn"], view["takes"]
-        if self.known is not None and self.known[0] == (turn, len(takes)):
+        # then up to two takes): what the bot knows is read once per turn, and
+        # the view (made when first read) is not even made again.
+        if turn is not None and self.known is not None and self.known[0] == turn:
             return self.known[1]
+        takes = view["takes"]
         reading = self.reading
         if (
             reading is None
             or reading.read > len(takes)
             or (reading.read and takes[reading.read - 1] != reading.last)
+            or view["layout"] != reading.names
         ):
             # A first look, or a table that is not this game's continuation.
             reading = self.reading = Reading(
-                self.touches, len(view["layout"]), len(view["players"]), len(self.rules["colours"])
+                self.touches, view["layout"], len(view["players"]), list(self.rules["colours"])
             )
         know = Knowledge(view, self.seat, list(self.rules["colours"]), self.touches, reading)
         know.harm = self._harm(know)
-        self.known = ((turn, len(takes)), know)
+        self.known = (turn, know)
         return know
 
     def _harm(self, know: Knowledge) -> list[float]:
@@ -205,13 +224,15 @@ class ReasoningBot(Bot):
         """What leaving the marker on `stixx` is worth: the end of the game if it
         is isolated (or we complete our colour), else the next player's best take
         counts against it."""
-        nexts = know.touching(stixx, gone)
+        top = know.threat.get(stixx)
+        if top is None:
+            top = know.threat[stixx] = _top_two(know.harm, know.layout, know.touches[stixx], know.on_board)
+        worst = top[0] if top[1] != gone else top[2]  # the next player's best take, `gone` gone
         mine = know.held[self.seat][know.mine] + own_gained
-        if not nexts or (self.rules["end_on_full_colour"] and mine == self.rules["stixx_per_colour"]):
+        if worst is None or (self.rules["end_on_full_colour"] and mine == self.rules["stixx_per_colour"]):
             best = max((know.expected_score(s) for s in range(know.players) if s != self.seat), default=0)
             return END if mine > best + 0.5 else (-END if mine < best - 0.5 else 0.0)
-        harm, layout = know.harm, know.layout
-        return -NEXT_PLAYER * max(harm[layout[t]] for t in nexts)
+        return -NEXT_PLAYER * worst
 
     def _single(self, know: Knowledge, stixx: int, gone: int | None = None, own: int = 0) -> float:
         own += know.layout[stixx] == know.mine
@@ -219,45 +240,40 @@ class ReasoningBot(Bot):
 
     def _pair(self, know: Knowledge, first) -> tuple[float, list[int]]:
         """The best two takes from `first` (or one, when the game would end
-        after it): the value of each pair is `_gain` of the first plus
-        `_single` of the second, written out here since it runs a hundred
-        times a turn."""
-        best, plan = -math.inf, []
-        layout, mine, deny, harm, on_board = know.layout, know.mine, know.deny, know.harm, know.on_board
-        touches, rnd = know.touches, self.rng.random
-        threat = know.threat
+        after it): the first one's gain plus the second one's gain and what
+        it leaves the next player. Equal values go to the pair met first, in
+        an order shuffled each time (so ties are broken at random)."""
+        layout, mine, on_board, touches = know.layout, know.mine, know.on_board, know.touches
+        threat, harm = know.threat, know.harm
+        base = [(1.0 if c == mine else 0.0) + DENY * d for c, d in enumerate(know.deny)]  # _gain, no noise
         held = know.held[self.seat][mine]
         full_at = self.rules["stixx_per_colour"] if self.rules["end_on_full_colour"] else None
-        for one in first:
+        order = list(first)
+        self.rng.shuffle(order)
+        best, plan = -math.inf, []
+        for one in order:
             own = int(layout[one] == mine)
-            nexts = know.touching(one, one)
-            full = full_at is not None and held + own == full_at
-            if not nexts or full or know.left == 1:
+            nexts = [t for t in touches[one] if on_board[t]]
+            if not nexts or (full_at is not None and held + own == full_at) or know.left == 1:
                 value, path = self._single(know, one), [one]
             else:
                 value, path = -math.inf, []
-                c1 = layout[one]
-                gain_one = (1.0 if c1 == mine else 0.0) + DENY * deny[c1]
                 for two in nexts:
-                    gain = gain_one + 1e-6 * rnd()  # _gain(one), drawn anew each time as before
                     c2 = layout[two]
                     own_two = own + (c2 == mine)
-                    single = (1.0 if c2 == mine else 0.0) + DENY * deny[c2] + 1e-6 * rnd()
-                    # The next player's best take from `two`, `one` gone: the first
-                    # of two's neighbours (best first) that is not `one`.
-                    ranked = threat.get(two)
-                    if ranked is None:
-                        ranked = threat[two] = sorted(
-                            ((harm[layout[t]], t) for t in touches[two] if on_board[t]), reverse=True
-                        )
-                    worst = next((h for h, t in ranked if t != one), None)
+                    # The next player's best take from `two`, `one` gone: the best
+                    # of two's neighbours, or the second best when that is `one`.
+                    top = threat.get(two)
+                    if top is None:
+                        top = threat[two] = _top_two(harm, layout, touches[two], on_board)
+                    worst = top[0] if top[1] != one else top[2]
                     if worst is None or (full_at is not None and held + own_two == full_at):
-                        single += self._after(know, two, one, own_two)
+                        v = base[c2] + self._after(know, two, one, own_two)
                     else:
-                        single += -NEXT_PLAYER * worst
-                    v = gain + single
+                        v = base[c2] - NEXT_PLAYER * worst
                     if v > value:
                         value, path = v, [one, two]
+                value += base[layout[one]]
             if value > best:
                 best, plan = value, path
         return best, plan
@@ -307,3 +323,18 @@ class ReasoningBot(Bot):
             self.plan = plan[1:]
             return plan[0]
         return max(choice.options, key=lambda s: self._single(know, s))
+
+
+def _top_two(harm: list[float], layout: list[int], near, on_board: list[bool]) -> tuple:
+    """(best harm, its stixx, the best harm among the others) over the stixx
+    `near` still on the board; None for a harm when there is none."""
+    best = second = None
+    best_at = -1
+    for t in near:
+        if on_board[t]:
+            h = harm[layout[t]]
+            if best is None or h > best:
+                best, best_at, second = h, t, best
+            elif second is None or h > second:
+                second = h
+    return best, best_at, second

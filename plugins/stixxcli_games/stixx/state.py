@@ -43,6 +43,7 @@ class StixxState(State):
         self.left = board.size  # stixx still on the board
         self.marker: int | None = None  # the place (stixx id) the marker lies on
         self.takes: list[tuple[int, int]] = []  # (seat, stixx) in order: public
+        self.layout_names = [self.colours[c] for c in layout]  # the colour of each stixx, by name
         self.held = [[0] * len(self.colours) for _ in names]  # stixx held per seat and colour
         self.taken_by: dict[int, tuple[int, int]] = {}  # stixx -> (seat, turn)
         self.revealed_at: list[int | None] = [None] * len(names)  # turn of each seat's reveal
@@ -360,19 +361,23 @@ class StixxState(State):
     # What a viewer sees ------------------------------------------------------------
 
     def view(self, viewer: int | None = None) -> dict:
+        # Made for every question a bot is asked: built from plain lists, quickly.
         players = []
+        colours, names = self.colours, self.layout_names
         for seat, name in enumerate(self.names):
             colour = self.colour_seen_by(seat, viewer)
+            held = self.held[seat]
             players.append(
                 {
                     "seat": seat,
                     "name": name,
                     "colour": colour,
                     "revealed_at": self.revealed_at[seat],
-                    "held": {self.colours[c]: k for c, k in enumerate(self.held[seat]) if k},
-                    "score": self.held[seat][self.colours.index(colour)] if colour is not None else None,
+                    "held": {colours[c]: k for c, k in enumerate(held) if k},
+                    "score": held[self.secret[seat]] if colour is not None else None,
                 }
             )
+        on_board = self.on_board
         out = {
             "turn": self.turns,
             "to_move": self.seat,
@@ -380,11 +385,9 @@ class StixxState(State):
             "over": self.over,
             "end": self.end,
             "marker": self.marker,
-            "layout": [self.colours[c] for c in self.layout],
-            "on_board": [s for s in range(self.board.size) if self.on_board[s]],
-            "takes": [
-                {"seat": seat, "stixx": s, "colour": self.colours[self.layout[s]]} for seat, s in self.takes
-            ],
+            "layout": list(names),
+            "on_board": [s for s in range(self.board.size) if on_board[s]],
+            "takes": [{"seat": seat, "stixx": s, "colour": names[s]} for seat, s in self.takes],
             "players": players,
             "reveal_order": list(self.reveal_order),
             "challenges": [dict(c) for c in self.challenges],
