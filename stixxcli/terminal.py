@@ -16,13 +16,12 @@ import textwrap
 import click
 
 from .errors import StixxError
+from .prompt import HELP, HELP_ALL, QUIT, WIDTH, Interrupted, fit, wrapped
+from .prompt import ask_line as _ask_line
+from .prompt import read_line as _prompt
 from .text import plain, plain_lines
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
-WIDTH = 80  # a prompt and the lines that explain it fit in 80 columns
-QUIT = ("q", "quit", "save")
-HELP = ("help", "?", "h")
-HELP_ALL = ("help all", "??", "h all")
 
 
 def _check_players(game, players: list[dict]) -> None:
@@ -99,74 +98,6 @@ def _resume(path, *, out, chance, pick=None):
     table = Table.resume(log)
     click.echo(f"Resuming {table.game.title or table.game.name} after {len(log['moves'])} moves.", err=True)
     _run(table, out or path, manual=chance == "manual")
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C, SIGTERM, 'quit' or the end of input: save what there is.
-
-    A KeyboardInterrupt, so that it passes through the engine's guard around
-    plugin code."""
-
-
-_editing = None  # whether input() edits lines (readline loaded); decided at the first question
-
-
-def _line_editing() -> bool:
-    """Line editing and history (arrows, Ctrl-R) where readline exists and a
-    person types at a terminal; piped input is read as it comes."""
-    global _editing
-    if _editing is None:
-        _editing = False
-        if sys.stdin.isatty() and sys.stdout.isatty():
-            try:
-                import readline  # noqa: F401 (importing it is what turns editing on for input())
-
-                _editing = True
-            except ImportError:  # Windows without pyreadline: plain input
-                pass
-    return _editing
-
-
-def _prompt(text, **kwargs) -> str:
-    """One line from the table. `text` is the whole prompt, ending in ": " or "> "."""
-    text = plain_lines(text)  # names and the game's words in it: shown, never acted on
-    try:
-        if _line_editing() and not kwargs.get("default"):
-            # input() draws the prompt itself, so readline knows where the line starts.
-            return input(text)
-        return click.prompt(text.rstrip(": >").rstrip(), **kwargs)
-    except (click.Abort, EOFError):
-        raise Interrupted("end of input") from None
-
-
-def _ask_line(text, **kwargs) -> str:
-    """A line typed in, with 'q' and 'quit' stopping the game (saved) wherever asked."""
-    answer = _prompt(text, **kwargs).strip()
-    if answer.lower() in QUIT:
-        raise Interrupted("quit")
-    return answer
-
-
-def fit(lead: str, question: str, short: str) -> tuple[list[str], str]:
-    """Lines to print and the prompt to ask with, all within WIDTH columns: the
-    question in the prompt when it fits, else wrapped above a short prompt."""
-    inline = f"{lead}{question}: "
-    if "\n" not in question and len(inline) < WIDTH:
-        return [], inline
-    return wrapped(question), short[: WIDTH - 10] + "> "
-
-
-def wrapped(text: str) -> list[str]:
-    """`text` in lines under WIDTH columns. A line that fits is kept as it is,
-    spaces included: a prompt may hold a picture (the numbering of a board)."""
-    text = plain_lines(text)
-    lines = []
-    for line in text.splitlines():
-        if len(line) < WIDTH:
-            lines.append(line)
-        else:
-            lines += textwrap.wrap(line, WIDTH - 3, subsequent_indent="  ")
-    return lines
 
 
 def _raise_interrupted(signum, frame):
@@ -382,57 +313,3 @@ class Screen:
         )
         if len(choice.options) > len(shown):
             click.echo(f"  ... and {len(choice.options) - len(shown)} more ('help all' lists them)")
-
-
-def step_through(log: dict, show, start: int = 0):
-    """`replay --step`: the table after each move, in the order the reader asks.
-    Enter shows the next move, `b` the one before, a number N the table after N
-    moves, `q` stops. `show(step)` draws one point of the replay; the last
-    one shown is returned (for --svg).
-
-    States are updated in place, so going back replays from the start: a game
-    is a few hundred moves at most, replayed in milliseconds."""
-    from .replays import replay
-
-    total = len(log["moves"])
-    steps, at = None, None
-
-    def go(index: int):
-        nonlocal steps, at
-        if at is None or index < at.index:
-            steps = replay(log)
-            at = next(steps)
-        while at.index < index:
-            at = next(steps)
-        show(at)
-
-    go(min(start, total))
-    while True:
-        where = f"{at.index}/{total}"
-        try:
-            text = _prompt(f"[{where}] Enter: next, b: back, N: after N moves, q: quit> ").strip().lower()
-        except Interrupted:
-            break
-        if text in QUIT:
-            break
-        if text in HELP:
-            click.echo("  Enter: the next move; b: the move before; a number N: the table after N moves")
-            continue
-        if text == "":
-            if at.index == total:
-                click.echo("  that was the last move (b: back, N: go to N, q: quit)")
-                continue
-            go(at.index + 1)
-        elif text in ("b", "back"):
-            if at.index == 0:
-                click.echo("  this is the start (Enter: next move)")
-                continue
-            go(at.index - 1)
-        elif text.isascii() and text.isdigit():
-            if int(text) > total:
-                click.echo(f"  the game has {total} moves: 0 to {total}")
-                continue
-            go(int(text))
-        else:
-            click.echo(f"  {text!r}: Enter, b, a number 0-{total} or q")
-    return at

@@ -310,11 +310,11 @@ def _one_file(path: str) -> str:
 
 
 def _step_through(data, printer, names, viewer):
-    """--step at a terminal: the reader moves on, back or to a move (terminal.step_through)."""
+    """--step at a terminal: the reader moves on, back or to a move (prompt.step_through)."""
     from ..errors import plugin_call
     from ..plugins import get_game
+    from ..prompt import step_through
     from ..replays import Frame
-    from ..terminal import step_through
 
     game = get_game(data["game"])
 
