@@ -308,3 +308,12 @@ def test_a_stixx_game_with_its_board_typed_in_to_the_end(tmp_path):
 
     asked, typed, drawn = _same_game(tmp_path, "stixx", ["reasoning", "random", "random"], 2, answers)
     assert asked[0] == "layout> " and typed == drawn
+
+
+def test_a_trixo_game_with_its_draws_typed_in_to_the_end(tmp_path):
+    def answers(log):
+        hands = [" ".join(hand) for hand in log["setup"]["hands"]]
+        return hands + [move["draw"] for move in log["moves"] if move.get("draw")]
+
+    asked, typed, drawn = _same_game(tmp_path, "trixo", ["greedy", "random"], 3, answers)
+    assert typed == drawn and len(asked) > 10
