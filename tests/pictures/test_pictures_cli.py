@@ -163,3 +163,23 @@ def test_hostile_names_are_escaped_in_svg_and_page(stixx, tmp_path):
         parse(step["svg"])
     r = stixx("replay", path, "--to", "3", env={"NO_COLOR": "1"})
     assert "\x07" not in r.output
+
+
+@pytest.mark.parametrize(
+    "game,name",
+    [
+        ("stixx", "2-players.json"),
+        ("sixto", "2-players.json"),
+        ("fishstix", "2-players.json"),
+        ("trixo", "teams.json"),
+    ],
+)
+def test_hostile_names_in_every_terminal_picture_are_shown_plainly(stixx, tmp_path, game, name):
+    log = example(game, name)
+    for seat, player in enumerate(log["players"]):
+        player["name"] = f"[bold red]P{seat}[/bold red]\x1b[2J"
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    r = stixx("replay", path, "--to", "5", "--as-player", "1")
+    assert r.exit_code == 0, r.output
+    assert "\x1b[2J" not in r.output and "[bold red]P0[/bold red]" in r.output

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stixxcli.colours import terminal_style
+from stixxcli.text import plain
 
 from .board import turned_round
 
@@ -35,7 +36,7 @@ def short_names(kinds) -> list[str]:
 class FishPainter:
     def __init__(self, kinds):
         self.styles = kind_styles(kinds)
-        self.names = short_names(kinds)
+        self.names = [plain(name) for name in short_names(kinds)]
         self.width = max(len(n) for n in self.names) + 1
 
     def fish(self, fish: int) -> Text:
@@ -74,7 +75,7 @@ def render_layout(state, painter: FishPainter) -> Text:
         out.append("\n")
     out.append(" " * label + " row", style="dim")
     if last is not None:
-        who = state.names[last.seat]
+        who = plain(state.names[last.seat])
         out.append(
             f"   (underlined: {who}'s last stick, column {last.column}, rows {last.row} to {last.row + 3})",
             style="dim",
@@ -85,7 +86,7 @@ def render_layout(state, painter: FishPainter) -> Text:
 def render_hand(state, seat: int, painter: FishPainter) -> Text:
     """Each stick standing upright, as it is and turned round (r), as a player names them."""
     hand = state.hands[seat]
-    out = Text(f"{state.names[seat]}'s hand (top row first):\n", style="bold")
+    out = Text(f"{plain(state.names[seat])}'s hand (top row first):\n", style="bold")
     if not hand:
         out.append("  played out\n")
         return out
@@ -113,11 +114,11 @@ def render_tracks(state, painter: FishPainter) -> Table:
     table = Table(show_edge=False, header_style="bold", title_justify="left")
     table.add_column("player")
     for name, style in zip(state.deck.kinds, painter.styles):
-        table.add_column(Text(name, style=style), justify="right")
+        table.add_column(Text(plain(name), style=style), justify="right")
     table.add_column("total", justify="right")
     table.add_column("hand", justify="right")
     for seat, track in enumerate(state.tracks):
-        name = Text(state.names[seat], style="bold reverse" if seat == state.seat else "")
+        name = Text(plain(state.names[seat]), style="bold reverse" if seat == state.seat else "")
         cells = [Text(f"{n}/{state.target}", style="bold" if n >= state.target else "") for n in track]
         table.add_row(name, *cells, str(sum(track)), str(len(state.hands[seat])))
     return table
@@ -127,11 +128,11 @@ def render_state(state, viewer: int | None = None):
     painter = FishPainter(state.deck.kinds)
     if state.over:
         if state.winner is not None:
-            status = f"game over: {state.names[state.winner]} has {state.target} in every kind"
+            status = f"game over: {plain(state.names[state.winner])} has {state.target} in every kind"
         else:
             status = "game over: the sticks have run out"
     else:
-        status = f"{state.names[state.seat]} to play"
+        status = f"{plain(state.names[state.seat])} to play"
     header = Text(
         f"Fish Stix - turn {state.turns + 1 if not state.over else state.turns}, {status}; "
         f"pile: {state.pile_size} sticks",

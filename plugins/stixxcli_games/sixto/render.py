@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stixxcli.colours import terminal_style
+from stixxcli.text import plain
 
 TARGET_BACKGROUND = "grey19"
 
@@ -47,7 +48,10 @@ def render_state(state, viewer: int | None = None):
         score = state.score(seat)
         active = " (to roll)" if seat == state.seat else ""
         table = Table(
-            title=Text(f"{name}{active}, sheet {state.letters[seat]}: {score['total']} points", style="bold"),
+            title=Text(
+                f"{plain(name)}{active}, sheet {plain(state.letters[seat])}: {score['total']} points",
+                style="bold",
+            ),
             box=frames.SIMPLE_HEAD,
             padding=(0, 1),
             pad_edge=False,
@@ -60,7 +64,7 @@ def render_state(state, viewer: int | None = None):
             closed = row in state.closed
             crossed, numbers = state.crossed[seat][row], state.numbers[seat][row]
             rightmost = state.rightmost[seat][row]
-            label = Text(colour, style=f"bold {style}")
+            label = Text(plain(colour), style=f"bold {style}")
             if closed:
                 label.append(" closed", style="dim")
             cells = [label]
@@ -104,21 +108,23 @@ def _summary(state) -> Text:
     if state.over:
         text.append(f"Game over after turn {state.turns}: {state.end}.", style="bold")
     else:
-        text.append(f"Turn {state.turns + 1}: {state.names[state.seat]} rolls.", style="bold")
+        text.append(f"Turn {state.turns + 1}: {plain(state.names[state.seat])} rolls.", style="bold")
     text.append("  Dice in play: ")
     for colour in state.dice():
-        text.append(f"{colour} ", style=f"bold {colour_style(colour)}")
+        text.append(f"{plain(colour)} ", style=f"bold {colour_style(colour)}")
     if state.closed:
         text.append(" Closed: ")
         text.append(
-            ", ".join(f"{state.colours.names[row]} (turn {turn})" for row, turn in state.closed.items())
+            ", ".join(
+                f"{plain(state.colours.names[row])} (turn {turn})" for row, turn in state.closed.items()
+            )
         )
     text.append(f"  Dice removed: {len(state.closed)} of {state.rules['end_after_removed_dice']}.")
     if state.last_rolls:
         last = state.last_rolls[-1]
         text.append("\nLast roll: ")
         for colour, value in last.items():
-            text.append(f"{colour} {value}  ", style=colour_style(colour))
+            text.append(f"{plain(colour)} {value}  ", style=colour_style(colour))
         if len(state.last_rolls) > 1:
             text.append("(re-rolled)", style="dim")
     return text
@@ -132,7 +138,7 @@ def render_paper(scores):
     for sheet in scores.sheets:
         score = sheet.score
         table = Table(
-            title=Text(f"{sheet.name}: {score['total']} points", style="bold"),
+            title=Text(f"{plain(sheet.name)}: {score['total']} points", style="bold"),
             box=frames.SIMPLE_HEAD,
             padding=(0, 1),
             pad_edge=False,
@@ -142,7 +148,7 @@ def render_paper(scores):
         _header(table, boxes, first_target)
         for row, colour in enumerate(rules["colours"]):
             style = colour_style(colour)
-            cells = [Text(colour, style=f"bold {style}")]
+            cells = [Text(plain(colour), style=f"bold {style}")]
             for box in range(boxes):
                 if box == first_target:
                     cells.append(Text("|", style="dim"))
@@ -182,6 +188,8 @@ def render_paper(scores):
         ranking.add_column("points", justify="right")
         ranking.add_column("crosses", justify="right")
         for entry in scores.ranking():
-            ranking.add_row(str(entry["place"]), entry["name"], str(entry["total"]), str(entry["crosses"]))
+            ranking.add_row(
+                str(entry["place"]), Text(plain(entry["name"])), str(entry["total"]), str(entry["crosses"])
+            )
         parts.append(ranking)
     return Group(*parts)

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stixxcli.colours import terminal_style
+from stixxcli.text import plain
 
 from . import board
 from .board import team_of
@@ -67,7 +68,7 @@ def render_state(state, viewer: int | None = None):
             pooled = f"; team {sum(sum(state.collected[s].values()) for s in team_of(seat))}"
         players.add_row(
             f"{mark}{seat}",
-            name + team,
+            Text(plain(name) + team),
             shown,
             f"{sum(c.values())} ({c['x']}, {c['o']}, {c['trixo']}){pooled}",
         )
@@ -75,7 +76,7 @@ def render_state(state, viewer: int | None = None):
     if state.last_play is not None:
         seat, move, taken = state.last_play
         caught = f", collecting {taken} tiles" if taken else ""
-        parts.append(Text(f"last play: {state.names[seat]}: {play_text(move)}{caught}"))
+        parts.append(Text(f"last play: {plain(state.names[seat])}: {play_text(move)}{caught}"))
     gone = f"; out of the game: {hand_text(state.set_aside)}" if state.set_aside else ""
     parts.append(Text(f"reserve: {state.reserve_size} tiles{gone}"))
     if state.over:
