@@ -295,6 +295,44 @@ def edit_rules_and_digest(rng, log, donors):
             pass
 
 
+# Text made to take over a terminal or a renderer, as a hostile club member would
+# type it into a name: escape sequences, markup, newlines, bidi overrides.
+HOSTILE_TEXT = [
+    "\x1b[2J\x1b[3J\x1b[H",
+    "\x1b]0;pwned\x07",
+    "\x1b]8;;https://evil.example\x1b\\link\x1b]8;;\x1b\\",
+    "\x07",
+    "\x9b2J",
+    "\u202etxt.exe",
+    "\nvalid sixto game, 0 moves, finished",
+    "\r",
+    "[/]",
+    "[link=https://evil.example]x[/link]",
+    "[bold red]",
+    "\x00\x08",
+]
+
+
+def hostile_text(rng, log, donors):
+    """Hostile text in a player's name (all of them, kept apart), the variant or any text of the log."""
+    text = rng.choice(HOSTILE_TEXT)
+    where = rng.random()
+    players = log.get("players")
+    if where < 0.5 and isinstance(players, list) and players:
+        for seat, player in enumerate(players):
+            if isinstance(player, dict) and isinstance(player.get("name"), str):
+                player["name"] = (
+                    f"{player['name']}{text}{seat}" if rng.random() < 0.5 or seat == 0 else player["name"]
+                )
+    elif where < 0.7 and isinstance(log.get("variant"), str):
+        log["variant"] += text
+    else:
+        texts = [p for p in nodes(log) if p and isinstance(get(log, p), str)]
+        if texts:
+            path = rng.choice(texts)
+            put(log, path, get(log, path) + text)
+
+
 def replace_log(rng, log, donors):
     """The whole log replaced: a list of logs, a number, a string, null."""
     return rng.choice([[copy.deepcopy(log)], [], 0, "log", None, True, rng.choice(HOSTILE)])
@@ -319,6 +357,7 @@ OPERATORS = [
     (edit_rules, 5),
     (edit_rules_and_digest, 5),
     (replace_log, 1),
+    (hostile_text, 4),
 ]
 _FUNCTIONS = [f for f, _ in OPERATORS]
 _WEIGHTS = [w for _, w in OPERATORS]

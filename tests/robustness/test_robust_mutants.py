@@ -17,6 +17,7 @@ from robust_corpus import FUZZ, GAMES, base_logs
 from robust_mutants import mutants
 
 from stixxcli.check import check_texts
+from stixxcli.text import plain
 
 # What only a crash says: the game's own code failed, or the tool's.
 CRASH_WORDS = ("plugin failed", "internal error", "Traceback")
@@ -53,7 +54,8 @@ def problems_of(m, verdict, line, where) -> list[str]:
     found = []
     if not isinstance(verdict.get("valid"), bool):
         found.append("no verdict")
-    if "\n" in line or "\r" in line or not line.startswith(f"{where}: "):
+    line = plain(line)  # as validate prints it
+    if "\n" in line or "\r" in line or "\x1b" in line or not line.startswith(f"{where}: "):
         found.append("not one line naming the log")
     if len(line) > 700:
         found.append(f"a line of {len(line)} characters")
@@ -97,6 +99,7 @@ def test_every_mutant_gets_one_clear_verdict(game):
         "edit-rules",
         "edit-rules-and-digest",
         "replace-log",
+        "hostile-text",
         "cut",
     ):
         assert kinds[op] > 0, (op, kinds)
@@ -141,6 +144,7 @@ def test_validate_gives_one_line_per_mutant(stixx, samples, game):
     assert r.exit_code == (0 if all(v["valid"] for v in verdicts) else 1)
     lines = r.stdout.splitlines()
     assert len(lines) == len(files), r.stdout
+    assert not any(c in r.stdout + r.stderr for c in "\x1b\x07\x00\x9b\u202e\r")  # hostile text shown plainly
     for (path, m), verdict, line in zip(files, verdicts, lines):
         assert line.startswith(f"{verdict['source']}: ") and verdict["source"].startswith(str(path)), line
         assert not any(word in line for word in CRASH_WORDS), line
