@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import heapq
 from math import comb
 
 from stixxcli.game import Bot
 
 from . import board
-from .board import ARROW, TILES
+from .board import ARROW, SYMBOLS, TILES
 
 TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
 # A tile in hand now is worth more than a tile the next player may take: they
@@ -26,16 +27,56 @@ def best_gain(layout: dict, tile: str, max_stack: int) -> int:
 
 
 def best_slide_gain(layout: dict) -> int:
-    """The most tiles one slide collects: only the stacks it moves can make a streak."""
+    """The most tiles one slide collects: only the stacks it moves can make a
+    streak. Each slide is first played on the positions along its line alone,
+    and the layout copied only for one that moves something."""
+    tops = [stack[-1] for stack in layout.values()]
+    # A slide shows no new symbol: a streak needs three tiles alike on top,
+    # one of them moved.
+    rich = {symbol for symbol in SYMBOLS if tops.count(symbol) >= 3}
+    if not rich:
+        return 0
     best = 0
-    for line, axis in (("row", 0), ("column", 1)):
-        for index in {cell[axis] for cell in layout}:
-            for direction in board.DIRECTIONS[line]:
-                after, moved = board.slide(layout, line, index, direction)
-                if moved:
-                    won = board.streak_cells(after, moved)
-                    if won:
-                        best = max(best, sum(len(after[cell]) for cell in won))
+    cells = list(layout)
+    for axis in (0, 1):
+        along = [cell[1 - axis] for cell in cells]
+        lines: dict = {}
+        for cell in cells:
+            lines.setdefault(cell[axis], []).append(cell[1 - axis])
+        for index, members in lines.items():
+            if not any(layout[(index, at) if axis == 0 else (at, index)][-1] in rich for at in members):
+                continue
+            for step in (-1, 1):
+                span = along.copy()
+                taken = set(members)  # the places of this line holding a stack
+                moves = []
+                for at in sorted(members, reverse=step > 0):  # the leading end first
+                    ahead = at + step
+                    if ahead in taken:
+                        continue
+                    span.remove(at)
+                    span.append(ahead)
+                    if max(span) - min(span) < board.WINDOW:
+                        taken.discard(at)
+                        taken.add(ahead)
+                        moves.append((at, ahead))
+                    else:
+                        span[-1] = at
+                if not moves:
+                    continue
+                after = dict(layout)
+                moved = []
+                for at, ahead in moves:
+                    cell, target = (
+                        ((index, at), (index, ahead)) if axis == 0 else ((at, index), (ahead, index))
+                    )
+                    after[target] = after.pop(cell)
+                    moved.append(target)
+                won = board.streak_cells(after, moved)
+                if won:
+                    gain = sum(len(after[cell]) for cell in won)
+                    if gain > best:
+                        best = gain
     return best
 
 
@@ -72,11 +113,13 @@ class Ends:
     that did not show `tile`, the pairs are the same and so are the gains,
     except at that cell; only the 3x3 window may shut some out."""
 
-    __slots__ = ("showing", "ends", "box")
+    __slots__ = ("tile", "showing", "ends", "box")
 
     def __init__(self, layout: dict, tile: str, max_stack: int):
+        self.tile = tile
         self.showing = {cell for cell, stack in layout.items() if stack[-1] == tile}
         self.ends = []  # (cell, gain, height or None when empty, whether a stack takes the tile)
+        self.box = None
         if layout:
             rows = [r for r, _ in layout]
             cols = [c for _, c in layout]
@@ -95,7 +138,9 @@ class Ends:
             return 0
         top, bottom, left, right = self.box
         pr, pc = placed
-        top, bottom, left, right = min(top, pr), max(bottom, pr), min(left, pc), max(right, pc)
+        # The rows and columns an empty end may take and keep the 3x3 window.
+        first_row, last_row = max(bottom, pr) - board.WINDOW + 1, min(top, pr) + board.WINDOW - 1
+        first_col, last_col = max(right, pc) - board.WINDOW + 1, min(left, pc) + board.WINDOW - 1
         best = 0
         for cell, gain, height, fits in self.ends:
             if cell == placed:
@@ -103,14 +148,50 @@ class Ends:
                 if (height or 0) + 1 < max_stack and gain + 1 > best:
                     best = gain + 1
             elif height is None:
-                r, c = cell
-                if (
-                    gain > best
-                    and max(bottom, r) - min(top, r) < board.WINDOW
-                    and max(right, c) - min(left, c) < board.WINDOW
-                ):
+                if gain > best and first_row <= cell[0] <= last_row and first_col <= cell[1] <= last_col:
                     best = gain
             elif fits and gain > best:
+                best = gain
+        return best
+
+    def best_after_own(self, placed: tuple, after: dict, max_stack: int) -> int:
+        """`best_placement_gain(after, tile)` once `tile` itself is placed on
+        `placed` without making a streak: the pairs of before, and those the
+        new tile makes; a gain changes only on the lines through the new tile."""
+        tile, pr, pc = self.tile, placed[0], placed[1]
+        showing = self.showing
+        ends = {}
+        for cell, gain, height, fits in self.ends:
+            dr, dc = cell[0] - pr, cell[1] - pc
+            near = -2 <= dr <= 2 and -2 <= dc <= 2 and (dr == 0 or dc == 0 or dr == dc or dr == -dc)
+            ends[cell] = (None if near else gain, height, fits)
+        for dr, dc in board.NEIGHBOURS:
+            if (pr + dr, pc + dc) in showing:
+                made = ((pr - dr, pc - dc), (pr + 2 * dr, pc + 2 * dc))
+            elif (pr + 2 * dr, pc + 2 * dc) in showing:
+                made = ((pr + dr, pc + dc),)
+            else:
+                continue
+            for cell in made:
+                if cell not in ends:
+                    stack = after.get(cell)
+                    fits = stack is None or (len(stack) < max_stack and stack[-1] != tile)
+                    ends[cell] = (None, None if stack is None else len(stack), fits)
+        if not ends:
+            return 0
+        top, bottom, left, right = self.box
+        first_row, last_row = max(bottom, pr) - board.WINDOW + 1, min(top, pr) + board.WINDOW - 1
+        first_col, last_col = max(right, pc) - board.WINDOW + 1, min(left, pc) + board.WINDOW - 1
+        best = 0
+        for cell, (gain, height, fits) in ends.items():
+            if height is None:
+                if not (first_row <= cell[0] <= last_row and first_col <= cell[1] <= last_col):
+                    continue
+            elif not fits:
+                continue
+            if gain is None:
+                gain = board.placement_gain(after, cell, tile)
+            if gain > best:
                 best = gain
         return best
 
@@ -126,6 +207,17 @@ def _pair_ends(showing: set) -> set:
             elif (r + 2 * dr, c + 2 * dc) in showing:  # a pair with a gap
                 ends.add((r + dr, c + dc))
     return ends
+
+
+def _plays(options) -> list[tuple]:
+    """Each option as (tile, cell) or (arrow, (line, index, direction)); from
+    the game's own lazy list without making its moves."""
+    if isinstance(options, board.Plays):
+        return [(tile, place) for tile, places in options.groups for place in places]
+    return [
+        (o["tile"], (o["line"], o["index"], o["direction"]) if o["tile"] == ARROW else tuple(o["cell"]))
+        for o in options
+    ]
 
 
 def expected_best(gains: list) -> float:
@@ -160,61 +252,75 @@ class GreedyBot(Bot):
         symbols = [(tile, p) for tile, p in holds.items() if p > 0 and tile != ARROW]
         arrow = holds.get(ARROW, 0)
         weight = THREAT_WEIGHT * TILE_VALUE
-        # First what each option collects and the next player's placements
-        # after it: cheap, they look only where a streak can be completed.
+        # What each option collects, and a bound on its value from the threats
+        # that cost little: the next player's placements of the symbols it does
+        # not touch (those pairs are as before it). The rest of the threat can
+        # only lower the value, so options are refined best bound first (their
+        # other placements, then the slides) until no bound left can reach the
+        # best value found: the choice is the one trying everything would make.
         ends = {tile: Ends(layout, tile, max_stack) for tile, _ in symbols}
-        rated = []
-        for index, option in enumerate(choice.options):
-            after, taken = self._play(layout, option)
-            played = option["tile"]
-            value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[played]
-            if played == ARROW or taken:
-                gains = [(best_placement_gain(after, tile, max_stack), p) for tile, p in symbols]
-            else:
-                cell = (option["cell"][0], option["cell"][1])
-                gains = [
+        found = {}
+        heap = []
+        for index, (played, place) in enumerate(_plays(choice.options)):
+            if played == ARROW or board.streak_cells_through(layout, place, played):
+                after, taken = self._play(layout, played, place)
+                value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[played]
+            else:  # collects nothing; the layout after it is made if it is tried
+                after, taken, value = None, (), -SPEND[played]
+            cheap, dear = [], []
+            for tile, p in symbols:
+                if played == ARROW or taken or tile == played or place in ends[tile].showing:
+                    dear.append((tile, p))
+                else:
+                    cheap.append((ends[tile].best_after(place, max_stack), p))
+            found[index] = (after, value, cheap, dear, played, place, taken)
+            heap.append((weight * expected_best(cheap) - value, index, 0))
+        heapq.heapify(heap)
+        best, kept = None, []
+        while heap and (best is None or -heap[0][0] >= best - MARGIN):
+            _, index, tried = heapq.heappop(heap)
+            after, value, gains, dear, played, place, taken = found[index]
+            if after is None:
+                after = dict(layout)
+                after[place] = layout.get(place, ()) + (played,)
+            if not tried:
+                gains = gains + [
                     (
-                        ends[tile].best_after(cell, max_stack)
-                        if tile != played and cell not in ends[tile].showing
+                        ends[tile].best_after_own(place, after, max_stack)
+                        if tile == played and not taken
                         else best_placement_gain(after, tile, max_stack),
                         p,
                     )
-                    for tile, p in symbols
+                    for tile, p in dear
                 ]
-            # The next player's slides can only add to the threat: this is a bound.
-            rated.append((value - weight * expected_best(gains), index, option, after, value, gains))
-        if arrow > 0:
-            # Slides are dear to try: only for options that may still be best.
-            rated.sort(key=lambda entry: -entry[0])
-            best = None
-            kept = []
-            for bound, index, option, after, value, gains in rated:
-                if best is not None and bound < best - MARGIN:
-                    break
-                value -= weight * expected_best(gains + [(best_gain(after, ARROW, max_stack), arrow)])
-                best = value if best is None else max(best, value)
-                kept.append((index, option, value))
-            kept.sort(key=lambda entry: entry[0])
-        else:
-            kept = [(index, option, bound) for bound, index, option, *_ in rated]
+                if arrow > 0:  # the slides next, if this option may still be best
+                    found[index] = (after, value, gains, dear, played, place, taken)
+                    heapq.heappush(heap, (weight * expected_best(gains) - value, index, 1))
+                    continue
+            else:
+                gains = gains + [(best_slide_gain(after), arrow)]
+            value -= weight * expected_best(gains)
+            best = value if best is None else max(best, value)
+            kept.append((index, value))
+        kept.sort(key=lambda entry: entry[0])
         best, scored = None, []
-        for _, option, value in kept:  # in the options' order, as ties are drawn from
+        for index, value in kept:  # in the options' order, as ties are drawn from
             if best is None or value > best + TIE:
-                best, scored = value, [option]
+                best, scored = value, [index]
             elif abs(value - best) <= TIE:
-                scored.append(option)
-        return self.rng.choice(scored)
+                scored.append(index)
+        return choice.options[self.rng.choice(scored)]
 
     @staticmethod
-    def _play(layout: dict, option: dict) -> tuple[dict, list[str]]:
-        """The layout after a legal play, its streaks collected, and the tiles collected."""
-        if option["tile"] == ARROW:
-            after, moved = board.slide(layout, option["line"], option["index"], option["direction"])
+    def _play(layout: dict, tile: str, place: tuple) -> tuple[dict, list[str]]:
+        """The layout after a legal play (a tile and its cell, or the arrow and
+        its slide), its streaks collected, and the tiles collected."""
+        if tile == ARROW:
+            after, moved = board.slide(layout, *place)
             return after, board.collect(after, moved)
-        cell = (option["cell"][0], option["cell"][1])
-        won = board.streak_cells_through(layout, cell, option["tile"])
+        won = board.streak_cells_through(layout, place, tile)
         after = dict(layout)
-        after[cell] = layout.get(cell, ()) + (option["tile"],)
+        after[place] = layout.get(place, ()) + (tile,)
         return after, board.take(after, won) if won else []
 
     def _holding_chances(self, view) -> dict:

@@ -1,0 +1,126 @@
+"""The quick paths choose and check exactly as the slow ones: the lazy list of
+plays is the list of plays, and the greedy bot, which tries only what can
+change a streak and prunes what cannot be best, picks what trying every play
+on every cell picks."""
+
+import random
+
+import pytest
+from stixxcli_games.trixo import board
+from stixxcli_games.trixo.board import ARROW, TILES
+from stixxcli_games.trixo.bots import SPEND, THREAT_WEIGHT, TILE_VALUE, GreedyBot
+from trixo_helpers import game
+
+from stixxcli.replays import replay
+from stixxcli.table import play_bots
+
+
+def positions(lineups, seeds):
+    """(state, its choice) at every turn of seeded games (states change in place:
+    use each before the next)."""
+    for bots in lineups:
+        for seed in seeds:
+            log = play_bots("trixo", bots, f"speed-{seed}")
+            for step in replay(log):
+                if step.state.over:
+                    break
+                yield log, step.state, next(step.state.turn())
+
+
+def test_the_lazy_plays_are_the_list_of_plays():
+    for _, state, choice in positions([["random"] * 3], range(4)):
+        if choice.name != "play":
+            continue
+        plays = choice.options
+        listed = [plays[i] for i in range(len(plays))]
+        assert listed == board.legal_plays(state.layout, state.hands[state.seat], state.seat, state.max_stack)
+        assert plays[-1] == listed[-1] and plays[1:3] == listed[1:3]
+        with pytest.raises(IndexError):
+            plays[len(plays)]
+        assert all(play in plays for play in listed)
+        outsider = dict(listed[0], seat=state.seat + 1)
+        assert outsider not in plays and dict(listed[0], draw="x") not in plays and "x 0 0" not in plays
+
+
+# The greedy bot as its docs describe it, every play and every cell tried ----------------
+
+
+def brute_gain(layout, tile, max_stack):
+    best = 0
+    if tile == ARROW:
+        for line, index, direction in board.slides(layout):
+            after, moved = board.slide(layout, line, index, direction)
+            best = max(best, len(board.collect(after, moved)))
+        return best
+    for cell in board.placements(layout, tile, max_stack):
+        after = dict(layout)
+        after[cell] = after.get(cell, ()) + (tile,)
+        best = max(best, len(board.collect(after, [cell])))
+    return best
+
+
+def brute_choice(bot, view, choice):
+    layout = {tuple(e["cell"]): tuple(e["stack"]) for e in view["table"]}
+    holds = bot._holding_chances(view)
+    max_stack = bot.rules["max_stack"]
+    values = []
+    for option in choice.options:
+        after, changed = board.play(layout, option)
+        taken = board.collect(after, changed)
+        value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[option["tile"]]
+        gains = sorted(
+            ((brute_gain(after, t, max_stack), p) for t, p in holds.items() if p > 0), reverse=True
+        )
+        expected, missing = 0.0, 1.0
+        for gain, p in gains:
+            if gain == 0:
+                break
+            expected += missing * p * gain
+            missing *= 1 - p
+        values.append(value - THREAT_WEIGHT * TILE_VALUE * expected)
+    best, scored = None, []
+    for option, value in zip(choice.options, values):
+        if best is None or value > best + 1e-9:
+            best, scored = value, [option]
+        elif abs(value - best) <= 1e-9:
+            scored.append(option)
+    return bot.rng.choice(scored)
+
+
+def test_greedy_chooses_as_trying_everything_would():
+    trixo = game()
+    compared = 0
+    for log, state, choice in positions([["greedy", "random", "greedy"], ["greedy", "greedy"]], range(3)):
+        if choice.name != "play":
+            continue
+        view = state.view(state.seat)
+        bot = GreedyBot(trixo, log["rules"], state.seat, random.Random(compared))
+        quick = bot.choose(view, choice)
+        bot.rng.seed(compared)
+        assert quick == brute_choice(bot, view, choice), (state.layout, state.hands[state.seat])
+        compared += 1
+    assert compared > 150
+
+
+def test_greedy_with_stacks_of_two_and_one_arrow():
+    """Other rules change what is legal; the quick paths follow them."""
+    trixo = game()
+    rules = dict(play_bots("trixo", ["random", "random"], 0)["rules"], max_stack=2)
+    rules["tiles"] = {"x": 10, "o": 10, "trixo": 4, "arrow": 1}
+    from stixxcli.table import Table
+
+    players = [{"name": "a", "bot": "greedy"}, {"name": "b", "bot": "greedy"}]
+    table = Table.new(trixo, rules, "house", players, "stacks-of-one")
+    compared = 0
+    while not table.over:
+        state = table.state
+        choice = next(state.turn())
+        if choice.name == "play":
+            view = state.view(state.seat)
+            bot = GreedyBot(trixo, rules, state.seat, random.Random(compared))
+            quick = bot.choose(view, choice)
+            bot.rng.seed(compared)
+            assert quick == brute_choice(bot, view, choice)
+            compared += 1
+        table.play_turn()
+    assert compared >= 12 and all(t in TILES for t in rules["tiles"])
