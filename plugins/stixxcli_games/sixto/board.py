@@ -124,10 +124,11 @@ def score(grid: list[list[bool]], rules: dict) -> dict:
     (the rulebook: "columns without crosses ... are skipped").
     """
     table = rules["score_table"]
-    rows = [table[sum(row)] for row in grid]
+    counts = [sum(row) for row in grid]
+    rows = [table[n] for n in counts]
     columns = []
-    for box in range(first_target_box(rules)):
-        crosses = sum(1 for row in grid if row[box])
+    for column in list(zip(*grid))[: first_target_box(rules)]:
+        crosses = sum(column)
         columns.append(table[crosses] if crosses else 0)
     rows_total, columns_total = sum(rows), sum(columns)
     return {
@@ -136,7 +137,7 @@ def score(grid: list[list[bool]], rules: dict) -> dict:
         "rows_total": rows_total,
         "columns_total": columns_total,
         "total": rows_total + columns_total,
-        "crosses": sum(sum(row) for row in grid),
+        "crosses": sum(counts),
     }
 
 

@@ -57,6 +57,21 @@ class Colours:
         raise ValueError(f"no colour {text!r} (colours: {', '.join(self.names)})")
 
 
+_COLOURS: dict[tuple, Colours] = {}
+
+
+def colours_of(names: list[str]) -> Colours:
+    """The Colours of a rules' colour names, made once per set of names (a
+    corpus checks thousands of games with the same few)."""
+    key = tuple(names)
+    colours = _COLOURS.get(key)
+    if colours is None:
+        colours = Colours(names)
+        if len(_COLOURS) < 1000:
+            _COLOURS[key] = colours
+    return colours
+
+
 def parse_crosses(text: str, colours: Colours) -> list[list]:
     """[[colour, box], ...] in row order from e.g. `r4 b7`; ValueError with a reason."""
     text = text.strip()

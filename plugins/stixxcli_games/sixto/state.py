@@ -115,7 +115,7 @@ class CrossOptions(Sequence):
 class SixtoState(State):
     def __init__(self, rules: dict, names: list[str], letters: list[str], numbers: list[list[list[int]]]):
         self.rules, self.names, self.letters = rules, list(names), list(letters)
-        self.colours = notation.Colours(rules["colours"])
+        self.colours = notation.colours_of(rules["colours"])
         self.boxes = rules["boxes_per_row"]
         self.first_target = first_target_box(rules)
         self.target_min = rules["target_min_crosses"]
@@ -383,24 +383,28 @@ class SixtoState(State):
         raise IllegalMove(f"{what} has no value for the {missing} die: every die in play is rolled")
 
     def _cross(self, planned: list[tuple[int, int, int]]) -> None:
-        closing = self.rules["close_after_target"]
+        closing, first_target, target_min = (
+            self.rules["close_after_target"],
+            self.first_target,
+            self.target_min,
+        )
+        names = self.colours.names
         self.turns += 1
         newly_closed = []
         for seat, row, box in planned:
             self.crossed[seat][row][box] = True
             self.rightmost[seat][row] = box
-            self.count[seat][row] += 1
-            if box >= self.first_target:
+            count = self.count[seat][row] = self.count[seat][row] + 1
+            if box >= first_target:
                 self.target_count[seat][row] += 1
                 if self.target_count[seat][row] >= closing and row not in newly_closed:
                     newly_closed.append(row)
+            # _open_boxes, inline: validation runs this for every cross of a corpus.
+            self.open[seat][names[row]] = self._row_tables[seat][row][box + 1][count >= target_min]
         # A colour closes at the end of the turn, so everyone could still cross in it.
-        for row in newly_closed:
-            self.closed[row] = self.turns
-        names = self.colours.names
-        for seat, row, _ in planned:
-            self.open[seat][names[row]] = self._open_boxes(seat, row)
         if newly_closed:
+            for row in newly_closed:
+                self.closed[row] = self.turns
             self._dice = [c for row, c in enumerate(names) if row not in self.closed]
             self._in_play = frozenset(self._dice)
             for open_ in self.open:
