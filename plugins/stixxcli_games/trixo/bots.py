@@ -165,18 +165,22 @@ class Ends:
             dr, dc = cell[0] - pr, cell[1] - pc
             near = -2 <= dr <= 2 and -2 <= dc <= 2 and (dr == 0 or dc == 0 or dr == dc or dr == -dc)
             ends[cell] = (None if near else gain, height, fits)
-        for dr, dc in board.NEIGHBOURS:
-            if (pr + dr, pc + dc) in showing:
-                made = ((pr - dr, pc - dc), (pr + 2 * dr, pc + 2 * dc))
-            elif (pr + 2 * dr, pc + 2 * dc) in showing:
-                made = ((pr + dr, pc + dc),)
-            else:
-                continue
-            for cell in made:
-                if cell not in ends:
-                    stack = after.get(cell)
-                    fits = stack is None or (len(stack) < max_stack and stack[-1] != tile)
-                    ends[cell] = (None, None if stack is None else len(stack), fits)
+        made = []
+        for ahead, further, behind, beyond in board.LINES_AT[placed]:
+            # A pair with the new tile, either way along the line: its ends.
+            if ahead in showing:
+                made += (behind, further)
+            elif further in showing:
+                made.append(ahead)
+            if behind in showing:
+                made += (ahead, beyond)
+            elif beyond in showing:
+                made.append(behind)
+        for cell in made:
+            if cell not in ends:
+                stack = after.get(cell)
+                fits = stack is None or (len(stack) < max_stack and stack[-1] != tile)
+                ends[cell] = (None, None if stack is None else len(stack), fits)
         if not ends:
             return 0
         top, bottom, left, right = self.box
@@ -259,10 +263,15 @@ class GreedyBot(Bot):
         # other placements, then the slides) until no bound left can reach the
         # best value found: the choice is the one trying everything would make.
         ends = {tile: Ends(layout, tile, max_stack) for tile, _ in symbols}
+        # A play collects where it completes a pair of its own symbol.
+        completes = {
+            tile: _pair_ends({cell for cell, stack in layout.items() if stack[-1] == tile})
+            for tile in SYMBOLS
+        }
         found = {}
         heap = []
         for index, (played, place) in enumerate(_plays(choice.options)):
-            if played == ARROW or board.streak_cells_through(layout, place, played):
+            if played == ARROW or place in completes[played]:
                 after, taken = self._play(layout, played, place)
                 value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[played]
             else:  # collects nothing; the layout after it is made if it is tried
