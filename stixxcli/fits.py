@@ -62,26 +62,27 @@ class _Source:
         if schema is False:
             out.append(f"{pad}return False")
             return
+        typed = None  # the one type `v` is known to have below its `type` check
         if "type" in schema:
             wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
             test = " or ".join(_PYTYPE[t].format(v=v) for t in wanted)
             out.append(f"{pad}if not ({test}): return False")
+            typed = wanted[0] if len(wanted) == 1 else None
         if "enum" in schema or "const" in schema:
             allowed = schema["enum"] if "enum" in schema else [schema["const"]]
             if all(type(a) is str for a in allowed):
-                out.append(f"{pad}if type({v}) is not str or {v} not in {self.constant(frozenset(allowed))}:")
+                guard = "" if typed == "string" else f"type({v}) is not str or "
+                out.append(f"{pad}if {guard}{v} not in {self.constant(frozenset(allowed))}: return False")
             else:
                 out.append(f"{pad}if not any(_same({v}, a) for a in {self.constant(tuple(allowed))}):")
-            out.append(f"{pad}    return False")
+                out.append(f"{pad}    return False")
+        guard = "" if typed in ("integer", "number") else f"(type({v}) is int or type({v}) is float) and "
         for key, op in (("minimum", "<"), ("maximum", ">")):
             if key in schema:
-                bound = repr(schema[key])
-                out.append(
-                    f"{pad}if (type({v}) is int or type({v}) is float) and {v} {op} {bound}: return False"
-                )
-        self.emit_text(schema, v, out, pad)
-        self.emit_object(schema, v, out, depth)
-        self.emit_array(schema, v, out, depth)
+                out.append(f"{pad}if {guard}{v} {op} {schema[key]!r}: return False")
+        self.emit_text(schema, v, out, pad, typed == "string")
+        self.emit_object(schema, v, out, depth, typed == "object")
+        self.emit_array(schema, v, out, depth, typed == "array")
         for part in schema.get("allOf", ()):
             self.emit(part, v, out, depth)
         if "anyOf" in schema:
@@ -106,7 +107,11 @@ class _Source:
             ((key, rule),) = props.items()
             if set(rule) == {"const"}:
                 wanted = self.constant(rule["const"])
-                return f"(type({v}) is not dict or {key!r} not in {v} or _same({v}[{key!r}], {wanted}))"
+                if type(rule["const"]) is str:  # only text equals text: no care for true and 1
+                    test = f"{v}[{key!r}] == {wanted}"
+                else:
+                    test = f"_same({v}[{key!r}], {wanted})"
+                return f"(type({v}) is not dict or {key!r} not in {v} or {test})"
         branches = schema.get("anyOf", ())
         if set(schema) == {"anyOf"} and all(
             set(b) == {"required"} and len(b["required"]) == 1 for b in branches
@@ -121,26 +126,29 @@ class _Source:
         if len(out) == before:
             out.append("    " * depth + "pass")
 
-    def emit_text(self, schema, v: str, out: list[str], pad: str) -> None:
+    def emit_text(self, schema, v: str, out: list[str], pad: str, known: bool) -> None:
+        guard = "" if known else f"type({v}) is str and "
         if "pattern" in schema:
             import re
 
             pattern = self.constant(re.compile(schema["pattern"]))
-            out.append(f"{pad}if type({v}) is str and not {pattern}.search({v}): return False")
+            out.append(f"{pad}if {guard}not {pattern}.search({v}): return False")
         if "minLength" in schema:
-            out.append(f"{pad}if type({v}) is str and len({v}) < {schema['minLength']!r}: return False")
+            out.append(f"{pad}if {guard}len({v}) < {schema['minLength']!r}: return False")
         if "maxLength" in schema:
-            out.append(f"{pad}if type({v}) is str and len({v}) > {schema['maxLength']!r}: return False")
+            out.append(f"{pad}if {guard}len({v}) > {schema['maxLength']!r}: return False")
 
-    def emit_object(self, schema, v: str, out: list[str], depth: int) -> None:
+    def emit_object(self, schema, v: str, out: list[str], depth: int, known: bool) -> None:
         keys = ("properties", "required", "additionalProperties", "minProperties", "maxProperties")
         if not any(k in schema for k in keys):
             return
-        pad = "    " * depth
-        out.append(f"{pad}if type({v}) is dict:")
-        inner = pad + "    "
+        if not known:  # JSON Schema: these keywords say nothing of a value that is no object
+            out.append("    " * depth + f"if type({v}) is dict:")
+            depth += 1
+        inner = "    " * depth
         body_start = len(out)
-        for key in schema.get("required", ()):
+        required = schema.get("required", ())
+        for key in required:
             out.append(f"{inner}if {key!r} not in {v}: return False")
         properties = schema.get("properties", {})
         extra = schema.get("additionalProperties", True)
@@ -149,15 +157,20 @@ class _Source:
         elif extra is not True and extra != {}:
             k, x = self.name("k"), self.name("x")
             out.append(f"{inner}for {k}, {x} in {v}.items():")
-            out.append(f"{inner}    if {k} in {self.constant(frozenset(properties))}: continue")
-            self.block(extra, x, out, depth + 2)
+            if properties:
+                out.append(f"{inner}    if {k} in {self.constant(frozenset(properties))}: continue")
+            self.block(extra, x, out, depth + 1)
         for key, rule in properties.items():
             if rule is True or rule == {}:
                 continue
             x = self.name("x")
-            out.append(f"{inner}{x} = {v}.get({key!r}, _MISSING)")
-            out.append(f"{inner}if {x} is not _MISSING:")
-            self.block(rule, x, out, depth + 2)
+            if key in required:  # there, as checked above
+                out.append(f"{inner}{x} = {v}[{key!r}]")
+                self.emit(rule, x, out, depth)
+            else:
+                out.append(f"{inner}{x} = {v}.get({key!r}, _MISSING)")
+                out.append(f"{inner}if {x} is not _MISSING:")
+                self.block(rule, x, out, depth + 1)
         if "minProperties" in schema:
             out.append(f"{inner}if len({v}) < {schema['minProperties']!r}: return False")
         if "maxProperties" in schema:
@@ -165,30 +178,37 @@ class _Source:
         if len(out) == body_start:
             out.append(f"{inner}pass")
 
-    def emit_array(self, schema, v: str, out: list[str], depth: int) -> None:
+    def emit_array(self, schema, v: str, out: list[str], depth: int, known: bool) -> None:
         keys = ("items", "prefixItems", "minItems", "maxItems", "uniqueItems")
         if not any(k in schema for k in keys):
             return
-        pad = "    " * depth
-        inner = pad + "    "
-        out.append(f"{pad}if type({v}) is list:")
-        out.append(f"{inner}pass")
-        if "minItems" in schema:
-            out.append(f"{inner}if len({v}) < {schema['minItems']!r}: return False")
+        if not known:
+            out.append("    " * depth + f"if type({v}) is list:")
+            depth += 1
+        inner = "    " * depth
+        n = self.name("n")
+        out.append(f"{inner}{n} = len({v})")
+        least = schema.get("minItems", 0)
+        if least:
+            out.append(f"{inner}if {n} < {least!r}: return False")
         if "maxItems" in schema:
-            out.append(f"{inner}if len({v}) > {schema['maxItems']!r}: return False")
+            out.append(f"{inner}if {n} > {schema['maxItems']!r}: return False")
         prefix = schema.get("prefixItems", ())
         for i, rule in enumerate(prefix):
             x = self.name("x")
-            out.append(f"{inner}if len({v}) > {i}:")
-            out.append(f"{inner}    {x} = {v}[{i}]")
-            self.block(rule, x, out, depth + 2)
+            if i < least:  # long enough, as checked above
+                out.append(f"{inner}{x} = {v}[{i}]")
+                self.emit(rule, x, out, depth)
+            else:
+                out.append(f"{inner}if {n} > {i}:")
+                out.append(f"{inner}    {x} = {v}[{i}]")
+                self.block(rule, x, out, depth + 1)
         items = schema.get("items")
         if isinstance(items, (dict, bool)) and items is not True and items != {}:
             x = self.name("x")
             rest = f"{v}[{len(prefix)}:]" if prefix else v
             out.append(f"{inner}for {x} in {rest}:")
-            self.block(items, x, out, depth + 2)
+            self.block(items, x, out, depth + 1)
         if schema.get("uniqueItems"):
             out.append(f"{inner}if not {self.constant(_unique)}({v}): return False")
 
