@@ -276,3 +276,21 @@ def test_the_same_saved_game_cannot_be_resumed_twice(tmp_path):
         first.wait(timeout=30)
     run, _ = _second(tmp_path, "validate", "g.json")  # the lock is gone with the first process
     assert run.returncode == 0, run.stdout
+
+
+def test_play_out_to_standard_output_writes_the_log_once_at_the_end(stixx, monkeypatch):
+    monkeypatch.setattr(terminal.Screen, "ask", lambda self, choice: next(iter(choice.options)))
+    result = stixx("play", "trixo", "--player", "Ann", "--bot", "b:random", "--seed", "2", "--out", "-")
+    assert result.exit_code == 0, result.stderr
+    log = json.loads(result.stdout)  # one JSON document, not one per turn
+    assert log["finished"] is True and len(log["moves"]) == 36
+
+
+def test_resuming_a_corpus_names_an_option_play_has(stixx, tmp_path):
+    one = json.dumps(json.loads(TRIXO.read_text()) | {"finished": False, "result": None})
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one + "\n" + one + "\n")
+    result = stixx("play", "--resume", corpus)
+    assert result.exit_code == 1
+    assert "--pick N" in result.stderr
+    assert "--pick" in stixx("play", "--help").stdout
