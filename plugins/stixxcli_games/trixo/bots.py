@@ -65,13 +65,16 @@ def best_slide_gain(layout: dict) -> int:
                 if not moves:
                     continue
                 after = dict(layout)
-                moved = []
+                moved = []  # only the stacks whose symbol has three alike can make a streak
                 for at, ahead in moves:
                     cell, target = (
                         ((index, at), (index, ahead)) if axis == 0 else ((at, index), (ahead, index))
                     )
-                    after[target] = after.pop(cell)
-                    moved.append(target)
+                    stack = after[target] = after.pop(cell)
+                    if stack[-1] in rich:
+                        moved.append(target)
+                if not moved:
+                    continue
                 won = board.streak_cells(after, moved)
                 if won:
                     gain = sum(len(after[cell]) for cell in won)
