@@ -433,6 +433,8 @@ def test_the_sheets_variant_file_names_sheets_by_player(tmp_path):
     rules = resolve(game(), path=path).values
     assert rules["sheets"] == {"Ann-Lee": PRINTED, "Bo-jr": PRINTED[::-1], "[/]": PRINTED[1:] + PRINTED[:1]}
     assert game().player_counts(rules) == range(1, 4)
+    write_sheets_variant(path, {"Ann\x1b[31m\nLee": PRINTED, "\x07": PRINTED[::-1]}, COLOURS)
+    assert sorted(resolve(game(), path=path).values["sheets"]) == ["Ann-[31m-Lee", "sheet"]
 
 
 def test_every_turn_is_told_to_the_table():

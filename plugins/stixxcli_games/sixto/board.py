@@ -183,7 +183,9 @@ def sheets_variant_text(sheets: dict[str, list[list[int]]], colours: list[str]) 
 
     letters = {}
     for name, rows in sheets.items():
-        letter = "-".join(name.replace(",", " ").split()) or "sheet"
+        # A sheet letter is a word: no spaces, commas or control characters.
+        printable = "".join(ch if ch.isprintable() else " " for ch in name)
+        letter = "-".join(printable.replace(",", " ").split()) or "sheet"
         while letter in letters:
             letter += "'"
         letters[letter] = rows

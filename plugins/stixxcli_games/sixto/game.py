@@ -115,7 +115,7 @@ class Sixto(Game):
             "json",
             SAMPLE_SHEETS,
             "the score sheets by letter: 6 rows of boxes_per_row numbers 1-6 each "
-            "(the project's own sample layouts A-L in the standard rules)",
+            "(default: the project's own sample layouts A-L)",
         ),
     ]
 
