@@ -261,7 +261,8 @@ def test_tie_break_revealed_last_wins(kit):
     held = {0: {"red": 3, "blue": 2}, 1: {"orange": 3, "blue": 2}, 2: {"yellow": 3, "purple": 2}}
     result = standing(kit, 3, held, revealed=[1, 0, 2])
     assert result.places == [2, 3, 1]
-    assert result.breakdown[2]["revealed"] == "turn 3 (3rd), by option B"
+    assert result.breakdown[2]["revealed"] == "turn 3 (3rd)"
+    assert result.breakdown[2]["revealed_by"] == "option B"
     assert result.breakdown[2]["reveal"] == {"turn": 3, "order": 3, "how": "B"}
     assert [b["decided_by"] for b in result.breakdown] == ["revealed last"] * 3
 

@@ -204,10 +204,14 @@ def test_reveals_are_data_and_text_and_hidden_until_the_end(kit):
     )
     breakdown = state.result().breakdown
     assert breakdown[0]["reveal"] == {"turn": 1, "order": 1, "how": "B"}
-    assert breakdown[0]["revealed"] == "turn 1 (1st), by option B"
+    assert (breakdown[0]["revealed"], breakdown[0]["revealed_by"]) == ("turn 1 (1st)", "option B")
     assert breakdown[2]["reveal"] == {"turn": 2, "order": 2, "how": "challenge", "by": 1}
-    assert breakdown[2]["revealed"] == "turn 2 (2nd), by Bob's right challenge"
-    assert breakdown[1]["reveal"] is None and breakdown[1]["revealed"] == "hidden"  # unfinished
+    assert (breakdown[2]["revealed"], breakdown[2]["revealed_by"]) == (
+        "turn 2 (2nd)",
+        "Bob's right challenge",
+    )
+    assert breakdown[1]["reveal"] is None and breakdown[1]["revealed_by"] is None
+    assert breakdown[1]["revealed"] == "hidden"  # unfinished
     state.over = True
     assert state.result().breakdown[1]["revealed"] == "at the end"
 
@@ -236,6 +240,28 @@ def test_each_place_says_which_rule_decided_it(kit):
     ]
     state.reveals[3], state.reveal_order = None, []  # both hidden: a shared place
     assert [b["decided_by"] for b in state.result().breakdown][2:] == ["shared", "shared"]
+
+
+def test_a_log_scored_before_the_new_keys_keeps_every_value_it_recorded():
+    """examples/stixx/2-players.json as it was before `revealed_by`,
+    `reveal` and `decided_by`: the game gives the same scores and places,
+    and the same value for every breakdown key the log recorded."""
+    from pathlib import Path
+
+    from stixxcli.engine import apply_move, open_game
+
+    log = json.loads((Path(__file__).parent / "logs" / "2-players-scored-before-decided-by.json").read_text())
+    game, state = open_game(log)
+    for move in log["moves"]:
+        apply_move(game, state, move)
+    now = state.result().to_json()
+    recorded = log["result"]
+    assert [now[k] for k in ("scores", "places", "winners")] == [
+        recorded[k] for k in ("scores", "places", "winners")
+    ]
+    for old, new in zip(recorded["breakdown"], now["breakdown"]):
+        assert {k: new[k] for k in old} == old
+        assert set(new) - set(old) == {"revealed_by", "decided_by", "reveal"}
 
 
 def test_example_logs_validate_with_the_breakdown_they_record():

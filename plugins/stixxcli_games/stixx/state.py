@@ -317,9 +317,11 @@ class StixxState(State):
     def result(self) -> Result:
         """Scores, places and, per seat, where they come from: the colour, the
         score (`own`), the first tie-break (`most_of_another`), the reveal as
-        text and as data (`reveal`: turn, order, and how: option B or a right
-        challenge and by whom; null while hidden) and which rule decided the
-        place (`decided_by`)."""
+        text (`revealed`, `revealed_by`) and as data (`reveal`: turn, order,
+        and how: option B or a right challenge and by whom; null while
+        hidden), and which rule decided the place (`decided_by`). The keys
+        logs recorded before (colour, own, most_of_another, revealed, held)
+        keep their values."""
         n = len(self.names)
         # Colours still hidden are revealed together at the end, after every
         # colour revealed in play: they share the latest rank.
@@ -340,23 +342,29 @@ class StixxState(State):
                     "colour": self.colours[own],
                     "own": held[own],
                     "most_of_another": best_other,
-                    "revealed": self._revealed_words(seat, rank[seat]),
-                    "reveal": dict(self.reveals[seat]) if self.reveals[seat] else None,
-                    "decided_by": "",
+                    "revealed": self._revealed_when(seat, rank[seat]),
+                    "revealed_by": self._revealed_by(seat),
                     "held": {self.colours[c]: held[c] for c in range(len(self.colours)) if held[c]},
+                    "decided_by": "",
+                    "reveal": dict(self.reveals[seat]) if self.reveals[seat] else None,
                 }
             )
         for seat in range(n):
             breakdown[seat]["decided_by"] = _decided_by(keys, seat)
         return Result(scores, places(keys), breakdown)
 
-    def _revealed_words(self, seat: int, rank: int) -> str:
-        reveal = self.reveals[seat]
-        if reveal is None:
+    def _revealed_when(self, seat: int, rank: int) -> str:
+        # The words logs have always recorded: "turn 5 (2nd)", "at the end".
+        if self.reveals[seat] is None:
             # Hidden colours are revealed together once the game is over.
             return "at the end" if self.over else "hidden"
-        how = "by option B" if reveal["how"] == "B" else f"by {self.names[reveal['by']]}'s right challenge"
-        return f"turn {reveal['turn']} ({notation.ordinal(rank)}), {how}"
+        return f"turn {self.reveals[seat]['turn']} ({notation.ordinal(rank)})"
+
+    def _revealed_by(self, seat: int) -> str | None:
+        reveal = self.reveals[seat]
+        if reveal is None:
+            return None
+        return "option B" if reveal["how"] == "B" else f"{self.names[reveal['by']]}'s right challenge"
 
     # What a viewer sees ------------------------------------------------------------
 
