@@ -298,6 +298,22 @@ def test_greedy_is_registered_and_answers_from_the_options():
     assert bot.choose(state.view(0), reroll) in (False, True)
 
 
+def test_greedy_decides_from_the_view_alone():
+    # A bot sees what `replay --as-player` shows: the same JSON, read back from
+    # text, gives the same answers all game long (nothing else of the state is read).
+    log = play(["greedy", "greedy", "random"], 12)
+    assert len(log["moves"]) > 10
+    for number, move in enumerate(log["moves"]):
+        sixto, state = open_game({**log, "moves": log["moves"][:number], "finished": False})
+        view = json.loads(json.dumps(state.view(0)))
+        for seat in (0, 1):
+            bot = get_bot("sixto", "greedy")(sixto, state.rules, seat, random.Random(number))
+            twin = get_bot("sixto", "greedy")(sixto, state.rules, seat, random.Random(number))
+            choice = Choice(seat, "crosses", CrossOptions(state.candidates(seat, move["rolls"][-1])),
+                            context={"roll": move["rolls"][-1]})  # fmt: skip
+            assert bot.choose(state.view(seat), choice) == twin.choose(view, choice)
+
+
 # What replay shows -----------------------------------------------------------------
 
 
