@@ -16,6 +16,12 @@ from .errors import StixxError
 LOG_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
 
+class NoLogs(StixxError):
+    """A folder without a log: named by mistake, like a missing file (a usage error)."""
+
+    exit_code = 2
+
+
 def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
     """Each path as given, a folder replaced by its log files (*.json, *.jsonl,
     *.ndjson), recursively, sorted by their path inside it. Hidden files and
@@ -25,9 +31,7 @@ def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
         if text != "-" and os.path.isdir(text):
             found = sorted(_logs_under(Path(text)), key=lambda p: p.relative_to(text).parts)
             if not found:
-                raise StixxError(
-                    f"no game logs ({', '.join('*' + s for s in LOG_SUFFIXES)}) in it", where=text
-                )
+                raise NoLogs(f"no game logs ({', '.join('*' + s for s in LOG_SUFFIXES)}) in it", where=text)
             yield from (str(p) for p in found)
         else:
             yield text

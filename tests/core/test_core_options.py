@@ -76,8 +76,9 @@ def test_a_folder_is_its_logs_recursively_in_a_stable_order(tmp_path):
     assert found == ["a/b/c.json", "a/z.jsonl", "b.json", "c.ndjson"]
     assert list(log_files(["-", "x.json"])) == ["-", "x.json"]
     (tmp_path / "empty").mkdir()
-    with pytest.raises(StixxError, match="no game logs"):
+    with pytest.raises(StixxError, match="no game logs") as empty:
         list(log_files([tmp_path / "empty"]))
+    assert empty.value.exit_code == 2  # as a missing file: a usage error
 
 
 def test_positions_of_a_corpus():
@@ -159,7 +160,10 @@ def test_to_past_the_end_is_a_usage_error(stixx, nim, tmp_path):
 def test_score_of_a_text_sheet_says_to_use_sheet(stixx, tmp_path):
     sheet = "examples/sixto/rulebook-example.txt"
     r = stixx("score", sheet)
-    assert r.exit_code == 2 and f"is a paper score sheet, not a game log: stixx score --sheet {sheet}" in r.stderr
+    assert (
+        r.exit_code == 2
+        and f"is a paper score sheet, not a game log: stixx score --sheet {sheet}" in r.stderr
+    )
     assert stixx("score", "--sheet", sheet).exit_code == 0
     (tmp_path / "notes.txt").write_text("hello, not a log\n")  # neither: the usual verdict
     r = stixx("score", tmp_path / "notes.txt")
