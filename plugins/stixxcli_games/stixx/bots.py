@@ -119,10 +119,6 @@ class Knowledge:
         self.harm: list[float] = []  # set by the bot: what the next player gains per colour
         self.threat: dict[int, tuple] = {}  # per stixx: `_top_two` of its neighbours
 
-    def touching(self, stixx: int, gone: int | None = None) -> list[int]:
-        on_board = self.on_board
-        return [t for t in self.touches[stixx] if on_board[t] and t != gone]
-
     def _colour_chances(self) -> list[list[float]]:
         """For each seat, the probability of each colour: certain for our own and
         revealed ones; for hidden opponents, over every way of giving them

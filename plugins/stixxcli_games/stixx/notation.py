@@ -58,10 +58,6 @@ def initials(colours: list[str]) -> list[str] | None:
 # Prompts and parsers of a turn --------------------------------------------------
 
 
-def where(marker: int | None) -> str:
-    return "off the board: take any stixx" if marker is None else f"on {marker}"
-
-
 def take_prompt(legal: list[int], marker: int | None, which: str = "", moved: bool = False) -> str:
     # The prompt says where the marker is: between the two takes of a turn
     # the table on screen still shows it where the turn began.
