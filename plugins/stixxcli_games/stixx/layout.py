@@ -29,7 +29,17 @@ STALL_STEPS = 40_000  # tries without a better layout: the fewest conflicts are 
 
 def conflicts(board: Board, layout: list[int]) -> list[tuple[int, int]]:
     """The touching pairs of stixx (a < b) that share a colour."""
-    return [(a, b) for a in range(board.size) for b in board.touches[a] if a < b and layout[a] == layout[b]]
+    return [(a, b) for a, b in _touching_pairs(board) if layout[a] == layout[b]]
+
+
+_PAIRS: dict[int, list[tuple[int, int]]] = {}
+
+
+def _touching_pairs(board: Board) -> list[tuple[int, int]]:
+    """Every pair of touching stixx (a < b), in order: made once per board."""
+    if board.radius not in _PAIRS:
+        _PAIRS[board.radius] = [(a, b) for a in range(board.size) for b in board.touches[a] if a < b]
+    return _PAIRS[board.radius]
 
 
 def _conflicts_at(board: Board, layout: list[int], s: int, colour: int, skip: int) -> int:
