@@ -35,6 +35,7 @@ class KeepsArgs(click.Command):
     "-p",
     "count",
     type=click.IntRange(min=1),
+    metavar="N",
     help="Number of seats; the seats no one takes get the random bot.",
 )
 @click.option("--seed", help="Seed of the random source (dice, deals, bots). Default: a new one.")
