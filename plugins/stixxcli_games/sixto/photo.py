@@ -30,7 +30,6 @@ from .board import crossing_problem
 
 SCALE = 6.0  # pixels per millimetre of the straightened card
 MAX_DETECT = 2000  # longest side of the copy searched for markers, in pixels
-INK = 0.09  # a pixel this much darker than the paper under it is ink (0 paper .. 1 black)
 SURE = 0.90  # below this confidence a box is doubtful and must be confirmed
 INSTALL = "reading photos needs the photo extra: pip install 'stixxcli[photo]' (OpenCV and numpy)"
 
@@ -203,7 +202,7 @@ def read_image(image, rules: dict, name: str = "photo", where: str | None = None
     card, homography = _straighten(image, homography, cv2, np)
     fine, wide = _inks(card, cv2, np)
     places = _fit_boxes(fine, grid_boxes, np)
-    measures = _measure(fine, wide, places, np)
+    measures = _measure(fine, wide, places, _ink_cut(fine, np), np)
     grid, confidence = _decide(measures)
     letter = None
     if found == "markers":
@@ -272,7 +271,8 @@ def _plausible(homography, w, h, np) -> bool:
     )
     if not np.all(np.isfinite(quad)):
         return False
-    cross = [np.cross(quad[(i + 1) % 4] - quad[i], quad[(i + 2) % 4] - quad[(i + 1) % 4]) for i in range(4)]
+    edges = [quad[(i + 1) % 4] - quad[i] for i in range(4)]
+    cross = [edges[i][0] * edges[(i + 1) % 4][1] - edges[i][1] * edges[(i + 1) % 4][0] for i in range(4)]
     return all(c > 0 for c in cross) or all(c < 0 for c in cross)
 
 
@@ -344,23 +344,35 @@ def _find_grid(gray, grid_boxes, cv2, np):
             break
     else:
         return None
-    col_idx, row_idx = a - a.min(), b - b.min()
-    span = int(col_idx.max()) + 1
-    # The wider gap before the target area shows as one skipped lattice step or not;
-    # map lattice columns to boxes by their order.
-    col_values = np.unique(col_idx)
-    if len(col_values) != per_row:
+    # The wider gap before the target area may show as a skipped lattice step:
+    # columns are numbered by their order.
+    values = np.unique(a)
+    if len(values) != per_row:
         return None
-    box_of = {v: i for i, v in enumerate(col_values)}
-    src = [grid_boxes[int(r)][box_of[c]].centre for r, c in zip(row_idx, col_idx)]
-    homography, inliers = cv2.findHomography(
-        np.float32(src), np.float32(centres / f), cv2.RANSAC, size / f * 0.4
-    )
-    if homography is None or inliers.sum() < rows * per_row * 0.5 or span < per_row - 1:
+    col_idx, row_idx = np.searchsorted(values, a), (b - b.min()).astype(int)
+    # Which way round: a photo never mirrors the sheet, and only one of the two
+    # turns puts the wider gap before the target area where the geometry has it.
+    best = None
+    for turn in (False, True):
+        cols = per_row - 1 - col_idx if turn else col_idx
+        for mirror in (False, True):
+            rws = (rows - 1 - row_idx) if (turn != mirror) else row_idx
+            src = np.float32([grid_boxes[r][c].centre for r, c in zip(rws, cols)])
+            homography, inliers = cv2.findHomography(src, np.float32(centres / f), cv2.RANSAC, size / f * 0.3)
+            if homography is None:
+                continue
+            centre = _project(homography, [(printing.CARD_W / 2, printing.CARD_H / 2)], np)[0]
+            step = _project(homography, [(printing.CARD_W / 2 + 1, printing.CARD_H / 2)], np)[0] - centre
+            down = _project(homography, [(printing.CARD_W / 2, printing.CARD_H / 2 + 1)], np)[0] - centre
+            if step[0] * down[1] - step[1] * down[0] <= 0:
+                continue  # a mirror image
+            error = np.linalg.norm(_project(homography, src, np) - centres / f, axis=1)
+            score = (int(inliers.sum()), -float(np.median(error)))
+            if best is None or score > best[0]:
+                best = (score, homography)
+    if best is None or best[0][0] < rows * per_row * 0.5:
         return None
-    # A sheet photographed upside down reads as the mirror of its rows: the
-    # markers tell which way up; here, the row labels stand on the left.
-    return homography
+    return best[1]
 
 
 def _straighten(image, homography, cv2, np):
@@ -484,7 +496,17 @@ def _fit_boxes(ink, grid_boxes, np):
     ]
 
 
-def _measure(fine, wide, places, np):
+def _ink_cut(fine, np) -> float:
+    """How dark a pixel must be to count as ink in this photo: just above the
+    noise of the blank paper between the grid and the code (a clean photo can
+    see a light pencil; a noisy one must not see its own grain)."""
+    y0, y1 = int(144 * SCALE), int(156 * SCALE)
+    x0, x1 = int(printing.GRID_X * SCALE), int((printing.CARD_W - 30) * SCALE)
+    level = float(np.percentile(fine[y0:y1, x0:x1], 99.5))
+    return min(0.14, max(0.05, 1.3 * level + 0.02))
+
+
+def _measure(fine, wide, places, cut, np):
     """For each box: the share of its inside that is ink (fine, wide), the
     printed number's corner left out, and the share of the gap around it that
     is wide-only ink (shade that a closing could not take away)."""
@@ -502,8 +524,8 @@ def _measure(fine, wide, places, np):
                 continue
             keep = np.ones((y1 - y0, x1 - x0), bool)
             keep[: max(0, int(round(y + ch)) - y0), : max(0, int(round(x + cw)) - x0)] = False
-            f = fine[y0:y1, x0:x1][keep] > INK
-            wd = wide[y0:y1, x0:x1][keep] > INK
+            f = fine[y0:y1, x0:x1][keep] > cut
+            wd = wide[y0:y1, x0:x1][keep] > cut
             # The ring just outside the frame: 0.5-1.2 mm off the box.
             ox0, oy0 = max(0, int(x - gap - 0.5 * SCALE)), max(0, int(y - gap - 0.5 * SCALE))
             ox1, oy1 = min(w, int(x + s + gap + 0.5 * SCALE)), min(h, int(y + s + gap + 0.5 * SCALE))
@@ -512,7 +534,7 @@ def _measure(fine, wide, places, np):
                 int(y - oy0 - 0.5 * SCALE) : int(y + s - oy0 + 0.5 * SCALE),
                 int(x - ox0 - 0.5 * SCALE) : int(x + s - ox0 + 0.5 * SCALE),
             ] = False
-            shade = (wide[oy0:oy1, ox0:ox1] > INK) & (fine[oy0:oy1, ox0:ox1] <= INK)
+            shade = (wide[oy0:oy1, ox0:ox1] > cut) & (fine[oy0:oy1, ox0:ox1] <= cut)
             values.append(
                 (float(f.mean()), float(wd.mean()), float(shade[ring].mean()) if ring.any() else 0.0)
             )

@@ -77,13 +77,13 @@ def random_grid(rng: np.random.Generator, rules: dict = STANDARD) -> list[list[b
     return grid
 
 
-def draw_card(letter: str, rules: dict = STANDARD, ppm: float = 8.0) -> np.ndarray:
+def draw_card(letter: str, rules: dict = STANDARD, ppm: float = 8.0, markers: bool = True) -> np.ndarray:
     """The printed card (BGR, ppm pixels per millimetre), as printing.sheet_svg lays it out."""
     w, h = round(printing.CARD_W * ppm), round(printing.CARD_H * ppm)
     card = np.full((h, w, 3), 255, np.uint8)
     px = lambda mm: int(round(mm * ppm))  # noqa: E731
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    for marker_id, (x, y) in printing.markers().items():
+    for marker_id, (x, y) in printing.markers().items() if markers else ():
         side = px(printing.MARKER)
         card[px(y) : px(y) + side, px(x) : px(x) + side] = cv2.cvtColor(
             cv2.aruco.generateImageMarker(dictionary, marker_id, side), cv2.COLOR_GRAY2BGR
@@ -320,14 +320,14 @@ def photograph(
     out_w, out_h = size
     ppm = marked.shape[1] / printing.CARD_W
     settings = {
-        "tilt": float(rng.uniform(0, 35)),
+        "tilt": float(rng.uniform(0, 35 if hard else 20)),
         "fill": float(rng.uniform(0.45, 0.9)),
-        "curl_mm": float(rng.uniform(0, 4.0)),
-        "blur": float(rng.uniform(0, 1.6)) * out_w / 1600,
-        "noise": float(rng.uniform(1, 7)),
-        "jpeg": int(rng.integers(55, 96)),
-        "shadow": float(rng.uniform(0.2, 0.55)) if rng.random() < 0.5 else 0.0,
-        "light": float(rng.uniform(0.2, 0.5)),
+        "curl_mm": float(rng.uniform(0, 4.0 if hard else 2.0)),
+        "blur": float(rng.uniform(0, 1.6 if hard else 1.0)) * out_w / 1600,
+        "noise": float(rng.uniform(1, 7 if hard else 4)),
+        "jpeg": int(rng.integers(55 if hard else 75, 96)),
+        "shadow": float(rng.uniform(0.2, 0.55)) if hard and rng.random() < 0.5 else 0.0,
+        "light": float(rng.uniform(0.2, 0.5 if hard else 0.3)),
     }
     card = _curl(marked, rng, ppm, settings["curl_mm"])
     h = _camera_homography(
@@ -378,13 +378,25 @@ def make_photo(
     grid=None,
     rules: dict = STANDARD,
     ppm: float = 8.0,
+    markers: bool = True,
+    faint: tuple = (),
+    hard: bool = True,
 ) -> Photo:
-    """One photographed sheet, all from `seed`."""
+    """One photographed sheet, all from `seed`. `hard=False` keeps to a
+    careful photo (tilt up to 20 degrees, no shadow, good JPEG). `markers=False` prints the card
+    without its corner markers; `faint` lists (row, box) of empty boxes that get
+    a short stray stroke, the kind of mark a reader should ask about."""
     rng = np.random.default_rng(seed)
     letters = printing.sheet_letters(rules)
     letter = letter or letters[int(rng.integers(0, len(letters)))]
     grid = grid if grid is not None else random_grid(rng, rules)
-    marked = mark_card(draw_card(letter, rules, ppm), grid, rng, rules, ppm)
-    image, settings = photograph(marked.card, rng, size)
+    card = draw_card(letter, rules, ppm, markers)
+    boxes = printing.boxes(len(rules["colours"]), rules["boxes_per_row"], rules["target_boxes"])
+    for r, b in faint:
+        box = boxes[r][b]
+        x, y = box.x + box.size * 0.45, box.y + box.size * 0.55
+        cv2.line(card, (int(x * ppm), int(y * ppm)), (int((x + 2.2) * ppm), int((y - 0.6) * ppm)), (60, 60, 60), int(0.5 * ppm), cv2.LINE_AA)
+    marked = mark_card(card, grid, rng, rules, ppm)
+    image, settings = photograph(marked.card, rng, size, hard)
     settings["styles"] = {f"{r},{b}": s for (r, b), s in marked.styles.items()}
     return Photo(image, grid, letter, settings)

@@ -1,0 +1,98 @@
+"""Printed Sixto sheets: the SVG page, its markers and its sheet code."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from stixxcli.errors import StixxError
+from stixxcli.plugins import get_game
+from stixxcli.rules import resolve
+from stixxcli_games.sixto import printing
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return resolve(get_game("sixto"), None, None).values
+
+
+def test_marker_bits_are_opencvs_4x4_markers_0_to_3():
+    cv2 = pytest.importorskip("cv2")
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    for marker_id, rows in printing.MARKER_BITS.items():
+        image = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)
+        bits = tuple("".join("1" if image[r + 1][c + 1] else "0" for c in range(4)) for r in range(4))
+        assert bits == rows, marker_id
+
+
+def test_the_code_names_the_sheet_and_refuses_a_misread_bit(rules):
+    numbers = rules["sheets"]["C"]
+    bits = printing.encode(2, numbers)
+    assert len(bits) == printing.CODE_BITS
+    assert printing.decode(bits) == (2, printing.layout_hash(numbers))
+    for i in range(printing.CODE_BITS):
+        flipped = list(bits)
+        flipped[i] ^= 1
+        decoded = printing.decode(flipped)
+        # A flipped payload bit fails the check; a flipped check bit too.
+        assert decoded is None or decoded != (2, printing.layout_hash(numbers))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_page_holds_the_card_its_72_boxes_markers_and_letter(rules, paper):
+    text = printing.sheet_svg("C", rules, paper)
+    root = ET.fromstring(text.split("\n", 1)[1])
+    width, height = printing.PAPERS[paper]
+    assert root.get("width") == f"{width}mm" and root.get("height") == f"{height}mm"
+    assert printing.CARD_W + 10 <= width and printing.CARD_H + 10 <= height  # printers keep 5 mm margins
+    frames = [r for r in root.iter(f"{SVG}rect") if r.get("fill") == "none" and r.get("stroke-width") == "0.8"]
+    assert len(frames) == 72
+    texts = "".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "sheet C" in texts and "name" in texts and "target area" in texts
+    numbers = [t.text for t in root.iter(f"{SVG}text") if (t.text or "").isdigit()]
+    assert numbers == [str(n) for row in rules["sheets"]["C"] for n in row]
+
+
+def test_every_box_and_the_code_lie_inside_the_card_with_room_for_the_markers():
+    for per_row in (12, 15, 20):
+        grid = printing.boxes(6, per_row, 3)
+        right = max(b.x + b.size for row in grid for b in row)
+        bottom = max(b.y + b.size for row in grid for b in row)
+        assert right < printing.CARD_W - 4 and bottom < printing.CODE_Y - 4
+    code_end = printing.CODE_X + printing.CODE_BITS * printing.CODE_CELL_W
+    assert printing.CODE_X > printing.MARKER_INSET + printing.MARKER
+    assert code_end < printing.markers()[2][0]
+
+
+def test_an_unknown_letter_is_one_clear_error(rules):
+    with pytest.raises(StixxError, match="no sheet 'Q'.*A B C"):
+        printing.print_sheets(rules, "Q", "a4")
+    assert [name for name, _ in printing.print_sheets(rules, "c", "a4")] == ["C"]
+
+
+def test_stixx_sheet_writes_one_page_per_sheet(stixx, tmp_path):
+    result = stixx("sheet", "sixto", "all", "--svg", tmp_path / "sheets.svg", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == [f"sheets-{letter}.svg" for letter in "ABCDEFGHIJKL"]
+    assert 'width="279.4mm"' in (tmp_path / "sheets-A.svg").read_text()
+    one = stixx("sheet", "sixto", "B", "--svg", tmp_path / "b.svg")
+    assert one.exit_code == 0 and (tmp_path / "b.svg").read_text().count("sheet B") == 2  # title, text
+
+
+def test_stixx_sheet_prints_a_variant_files_own_sheets(stixx, tmp_path):
+    rows = [[1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6] for _ in range(6)]
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: standard\ndescription: our own printed sheet\nsheets:\n  Z: {rows}\n")
+    result = stixx("sheet", "sixto", "Z", "--rules", house, "--svg", tmp_path / "z.svg")
+    assert result.exit_code == 0, result.output
+    assert "sheet Z" in (tmp_path / "z.svg").read_text()
+    missing = stixx("sheet", "sixto", "A", "--rules", house, "--svg", tmp_path / "a.svg")
+    assert missing.exit_code == 1 and "no sheet 'A'" in missing.output
+
+
+def test_stixx_sheet_usage_errors(stixx, tmp_path):
+    assert stixx("sheet", "sixto", "A").exit_code == 2  # no --svg
+    assert stixx("sheet", "sixto", "all", "--svg", "-").exit_code == 2
+    assert stixx("sheet", "stixx", "A", "--svg", tmp_path / "x.svg").exit_code == 1  # no paper sheets
