@@ -82,7 +82,7 @@ class StixxState(State):
 
     def ends_after(self, seat: int, stixx: int, gone: int | None = None) -> str | None:
         """Why the game would end if `seat` took `stixx` now (after taking `gone`
-        earlier this turn), or None. The three end conditions of the rulings."""
+        earlier this turn), or None. The three ends of docs/games/stixx.md, The end."""
         own = self.secret[seat]
         if self.end_on_full_colour:
             held = (
