@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from operator import index
 
 from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places
 
@@ -71,18 +72,21 @@ class CrossOptions(Sequence):
         return self.size
 
     def __getitem__(self, i):
+        if type(i) is int and 0 <= i < self.size:  # a bot's pick: the fast way
+            crosses = []
+            for colour, boxes in self.candidates:
+                i, pick = divmod(i, len(boxes) + 1)
+                if pick:
+                    crosses.append([colour, boxes[pick - 1]])
+            return crosses
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(self.size))]
+        i = index(i)
         if i < 0:
             i += self.size
         if not 0 <= i < self.size:
             raise IndexError(i)
-        crosses = []
-        for colour, boxes in self.candidates:
-            i, pick = divmod(i, len(boxes) + 1)
-            if pick:
-                crosses.append([colour, boxes[pick - 1]])
-        return crosses
+        return self[int(i)]
 
     def __contains__(self, answer) -> bool:
         if not isinstance(answer, list):
