@@ -115,16 +115,22 @@ def test_a_failed_write_keeps_the_old_log(tmp_path, logs, monkeypatch):
     assert canonical(log) == canonical(trixo)
 
 
-def typed_answers(players, seed) -> list[str]:
-    """What the humans would type, in order, for a whole game in which each
-    picks the first legal choice: the game is replayed in-process, seeded as
-    `stixx play` seeds it, so the same questions come in the same order."""
+def typed_answers(players, seed, saved=None) -> list[str]:
+    """What the humans would type, in order, for a whole game (or the rest of a
+    `saved` one) in which each picks the first legal choice: the game is played
+    in-process, seeded as `stixx play` (or `play --resume`) seeds it, so the
+    same questions come in the same order."""
+    import copy
+
     from stixxcli.plugins import get_game
     from stixxcli.rules import resolve
     from stixxcli.table import Table
 
     game = get_game("trixo")
-    table = Table.new(game, resolve(game, "standard").values, "standard", players, seed)
+    if saved is None:
+        table = Table.new(game, resolve(game, "standard").values, "standard", players, seed)
+    else:
+        table = Table.resume(copy.deepcopy(saved))
     typed = []
 
     def choose(ask):
@@ -181,7 +187,7 @@ def test_signal_during_a_bundled_game_saves_it_unfinished(tmp_path, sig):
     assert check_log(log).valid
     resumed = subprocess.run(
         [sys.executable, "-m", "stixxcli", "play", "--resume", str(out)],
-        input="".join(a + "\n" for a in answers[1:]),
+        input="".join(a + "\n" for a in typed_answers(None, None, saved=log)),
         capture_output=True,
         text=True,
         env=env,
