@@ -206,7 +206,7 @@ class Stixx(Game):
             left = [c for c in colours if c not in secret]
             token = yield Chance(
                 f"colour of {name}",
-                notation.token_prompt(name, left),
+                notation.token_prompt(name, colours),
                 lambda rng, left=left: rng.choice(left),
                 lambda text, left=left: notation.parse_token(text, colours, left),
                 seat=seat,

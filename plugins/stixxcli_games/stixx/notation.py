@@ -308,12 +308,15 @@ def parse_layout(text: str, colours: list[str], grid: Board, per: int, star: boo
     return layout
 
 
-def token_prompt(name: str, left: list[str]) -> str:
-    return f"the colour token {name} drew, typed in private ({', '.join(left)})"
+def token_prompt(name: str, colours: list[str]) -> str:
+    # Every colour, not the ones left: those would tell whoever reads the
+    # prompt which tokens the players before drew.
+    return f"the colour token {name} drew, typed in private ({', '.join(colours)})"
 
 
 def parse_token(text: str, colours: list[str], left: list[str]) -> str:
     colour = colour_named(text.strip(), colours)
     if colour not in left:
-        raise ValueError(f"the {colour} token is already drawn; left: {', '.join(left)}")
+        # Only a mistyped token gets here: a real bag holds one of each.
+        raise ValueError(f"the {colour} token was drawn by another player: check the token")
     return colour
