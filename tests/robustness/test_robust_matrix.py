@@ -100,14 +100,8 @@ def game(request):
     return request.param
 
 
-# A renderer that still hands content to rich as markup: reported to its owner.
-RENDER_BUGS = {("trixo", "markup-close"): "trixo render.py adds the player name as a str cell (markup)"}
-
-
 @pytest.mark.parametrize("kind", HOSTILE)
-def test_logs_with_hostile_names_and_variant(tmp_path, game, kind, request):
-    if (game, kind) in RENDER_BUGS:
-        request.applymarker(pytest.mark.xfail(reason=RENDER_BUGS[(game, kind)], strict=False))
+def test_logs_with_hostile_names_and_variant(tmp_path, game, kind):
     text = HOSTILE[kind]
     STATS["texts"] += 1
     log = hostile_log(game, text)
