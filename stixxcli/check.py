@@ -106,9 +106,12 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
         verdict.error = str(e)
         return verdict
     recorded = log.get("result")
-    if recorded is not None and canonical(recorded) != canonical(computed):
-        verdict.error = "the recorded result differs from the game: " + _result_difference(recorded, computed)
-        return verdict
+    if recorded is not None:
+        computed_then = _as_recorded(recorded, computed)
+        if canonical(recorded) != canonical(computed_then):
+            difference = _result_difference(recorded, computed_then)
+            verdict.error = "the recorded result differs from the game: " + difference
+            return verdict
     verdict.valid, verdict.result = True, computed
     return verdict
 
@@ -149,6 +152,21 @@ def scored(log: dict, result: dict) -> dict:
         "players": [p["name"] for p in log["players"]],
         **result,
     }
+
+
+def _as_recorded(recorded, computed: dict) -> dict:
+    """The computed result told as a log recorded it: a breakdown explains a
+    score, and a game may come to explain more (a new key per player); an
+    older log is checked on the keys it holds. Scores, places and winners
+    always count whole."""
+    said = recorded.get("breakdown") if isinstance(recorded, dict) else None
+    found = computed.get("breakdown")
+    if not (isinstance(said, list) and isinstance(found, list) and len(said) == len(found)):
+        return computed
+    if not all(isinstance(s, dict) and isinstance(f, dict) for s, f in zip(said, found)):
+        return computed
+    told = [{key: f[key] for key in s if key in f} for s, f in zip(said, found)]
+    return {**computed, "breakdown": told}
 
 
 def _result_difference(recorded: dict, computed: dict) -> str:

@@ -135,3 +135,22 @@ def test_a_log_older_than_a_parameter_checks_with_its_default(log):
     assert check_log(log).valid
     log["moves"][0]["take"] = 4  # the default still binds
     assert "can take 1 to 3 sticks, not 4" in check_log(log).error
+
+
+def test_a_result_recorded_before_the_game_explained_more_still_checks(log):
+    # A game may add keys to a player's breakdown (Stixx added decided_by): an
+    # older log is checked on the keys it recorded; scores, places and
+    # winners always count whole, and a recorded key must still be right.
+    older = copy.deepcopy(log)
+    for part in older["result"]["breakdown"]:
+        del part["last_stick"]
+    assert check_log(older).valid
+    wrong = copy.deepcopy(log)
+    wrong["result"]["breakdown"][0]["last_stick"] = not wrong["result"]["breakdown"][0]["last_stick"]
+    assert "breakdown recorded" in check_log(wrong).error
+    unknown = copy.deepcopy(older)
+    unknown["result"]["breakdown"][1]["luck"] = 7
+    assert "breakdown recorded" in check_log(unknown).error
+    scores = copy.deepcopy(older)
+    scores["result"]["scores"] = scores["result"]["scores"][::-1]
+    assert "scores recorded" in check_log(scores).error
