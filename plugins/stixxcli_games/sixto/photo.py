@@ -99,8 +99,7 @@ class Reading:
         first_target = self.rules["boxes_per_row"] - self.rules["target_boxes"]
         doubtful = self.doubtful_boxes()
         width = max(len(c) for c in self.rules["colours"]) + 1
-        head = " " * (width + 1) + " ".join(f"{b + 1:<1}"[-1] for b in range(first_target))
-        lines = [head + "   " + " ".join(f"{b + 1}"[-1] for b in range(first_target, len(self.grid[0])))]
+        lines = []
         for r, (colour, row) in enumerate(zip(self.rules["colours"], self.grid)):
             cells = ["?" if (r, b) in doubtful else ("x" if c else ".") for b, c in enumerate(row)]
             lines.append(

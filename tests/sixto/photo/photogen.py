@@ -395,7 +395,14 @@ def make_photo(
     for r, b in faint:
         box = boxes[r][b]
         x, y = box.x + box.size * 0.45, box.y + box.size * 0.55
-        cv2.line(card, (int(x * ppm), int(y * ppm)), (int((x + 2.2) * ppm), int((y - 0.6) * ppm)), (60, 60, 60), int(0.5 * ppm), cv2.LINE_AA)
+        cv2.line(
+            card,
+            (int(x * ppm), int(y * ppm)),
+            (int((x + 1.5) * ppm), int((y - 0.4) * ppm)),
+            (60, 60, 60),
+            int(0.5 * ppm),
+            cv2.LINE_AA,
+        )
     marked = mark_card(card, grid, rng, rules, ppm)
     image, settings = photograph(marked.card, rng, size, hard)
     settings["styles"] = {f"{r},{b}": s for (r, b), s in marked.styles.items()}

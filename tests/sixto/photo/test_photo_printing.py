@@ -3,11 +3,11 @@
 import xml.etree.ElementTree as ET
 
 import pytest
+from stixxcli_games.sixto import printing
 
 from stixxcli.errors import StixxError
 from stixxcli.plugins import get_game
 from stixxcli.rules import resolve
-from stixxcli_games.sixto import printing
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -46,7 +46,9 @@ def test_a_page_holds_the_card_its_72_boxes_markers_and_letter(rules, paper):
     width, height = printing.PAPERS[paper]
     assert root.get("width") == f"{width}mm" and root.get("height") == f"{height}mm"
     assert printing.CARD_W + 10 <= width and printing.CARD_H + 10 <= height  # printers keep 5 mm margins
-    frames = [r for r in root.iter(f"{SVG}rect") if r.get("fill") == "none" and r.get("stroke-width") == "0.8"]
+    frames = [
+        r for r in root.iter(f"{SVG}rect") if r.get("fill") == "none" and r.get("stroke-width") == "0.8"
+    ]
     assert len(frames) == 72
     texts = "".join(t.text or "" for t in root.iter(f"{SVG}text"))
     assert "sheet C" in texts and "name" in texts and "target area" in texts

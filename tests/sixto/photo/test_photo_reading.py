@@ -12,7 +12,6 @@ cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
 from photogen import STANDARD, make_photo, random_grid  # noqa: E402
-
 from stixxcli_games.sixto import photo  # noqa: E402
 
 LETTERS = "ABCDEFGHIJKL"
@@ -30,7 +29,12 @@ def save(tmp_path, name, image):
 
 def score_json(stixx, *args):
     result = stixx("score", *args, "--json")
-    return result, (json.loads(result.output.splitlines()[0]) if result.output.strip() else None)
+    return result, first_json(result.output)
+
+
+def first_json(output: str):
+    """The JSON line of an output that may also hold stderr's lines."""
+    return next((json.loads(line) for line in output.splitlines() if line.startswith("{")), None)
 
 
 @pytest.mark.parametrize("i", range(len(LETTERS)))
@@ -59,7 +63,11 @@ def test_a_hard_photo_is_read_right_or_asks(seed):
     doubtful = reading.doubtful_boxes()
     for r in range(6):
         for b in range(12):
-            assert reading.grid[r][b] == shot.grid[r][b] or (r, b) in doubtful, (r, b, shot.settings["styles"])
+            assert reading.grid[r][b] == shot.grid[r][b] or (r, b) in doubtful, (
+                r,
+                b,
+                shot.settings["styles"],
+            )
     assert reading.letter in (shot.letter, None)
 
 
@@ -103,10 +111,10 @@ def test_doubtful_boxes_without_a_terminal_exit_1_and_are_listed(stixx, tmp_path
     saved.write_text(corrected)
     scored = stixx("score", "--sheet", saved, "--json")
     assert scored.exit_code == 0, scored.output
-    assert json.loads(scored.output)["crosses"] == 5
+    assert first_json(scored.output)["crosses"] == 5
     as_json = stixx("score", "--photo", image, "--json")
     assert as_json.exit_code == 1
-    data = json.loads(as_json.output.splitlines()[0])
+    data = first_json(as_json.output)
     assert data["scores"] is None
     assert data["readings"][0]["rows"]["blue"][4]["confidence"] < photo.SURE
 
@@ -121,7 +129,7 @@ def test_a_reading_that_breaks_the_crossing_rules_is_not_scored(stixx, tmp_path)
 
 
 def test_debug_image_and_save_text_for_several_photos(stixx, tmp_path):
-    paths = [save(tmp_path, f"p{i}.jpg", make_photo(1100 + i).image) for i in range(2)]
+    paths = [save(tmp_path, f"p{i}.jpg", make_photo(1100 + i, hard=False).image) for i in range(2)]
     result = stixx(
         "score", "--photo", paths[0], "--photo", paths[1], "--debug-image", tmp_path / "d.png",
         "--save-text", tmp_path / "r.txt",
@@ -161,7 +169,9 @@ def _run(code: str) -> subprocess.CompletedProcess:
 
 
 def test_score_sheet_starts_without_opencv_or_numpy():
-    sheet = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "sixto", "rulebook-example.txt")
+    sheet = os.path.join(
+        os.path.dirname(__file__), "..", "..", "..", "examples", "sixto", "rulebook-example.txt"
+    )
     done = _run(
         "import sys\n"
         "from stixxcli.cli import cli\n"
@@ -177,14 +187,14 @@ def test_without_the_extra_photo_says_how_to_install_it(tmp_path):
     image.write_bytes(b"\xff\xd8")
     done = _run(
         "import sys\nsys.modules['cv2'] = None\nsys.modules['numpy'] = None\n"
-        "from stixxcli.cli import main\n"
+        "from stixxcli.__main__ import main\n"
         f"sys.argv = ['stixx', 'score', '--photo', {str(image)!r}]\nmain()\n"
     )
     assert done.returncode == 2, done.stderr
     assert "pip install 'stixxcli[photo]'" in done.stderr
     printed = _run(
         "import sys\nsys.modules['cv2'] = None\nsys.modules['numpy'] = None\n"
-        "from stixxcli.cli import main\n"
+        "from stixxcli.__main__ import main\n"
         f"sys.argv = ['stixx', 'sheet', 'sixto', 'A', '--svg', {str(tmp_path / 'a.svg')!r}]\nmain()\n"
     )
     assert printed.returncode == 0, printed.stderr  # printing needs no OpenCV
