@@ -16,10 +16,21 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 from .errors import LogError, StixxError
-from .text import plain
+from .limits import ENV_MAX_BYTES, UsageProblem, max_bytes, read_bounded, too_large  # noqa: F401
+from .saving import (  # noqa: F401
+    AtomicLines,
+    NotWritten,
+    dumps,
+    fallback_folder,
+    save_log,
+    writable,
+    write_atomic,
+    write_log,
+)
+
+# Reading is here; limits.py bounds it, saving.py writes (their names stay importable from here).
 
 FORMAT = "stixxcli-log/1"
 ENVELOPE_KEYS = (
@@ -139,59 +150,6 @@ def _shallow(text: str) -> bool:
     return False
 
 
-ENV_MAX_BYTES = "STIXX_MAX_BYTES"
-DEFAULT_MAX_BYTES = 64 * 2**20
-_UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30}
-
-
-class UsageProblem(StixxError):
-    """A setting or destination the user must change (exit 2, like click's usage errors)."""
-
-    exit_code = 2
-
-
-def max_bytes() -> int:
-    """The largest log, line or sheet read: $STIXX_MAX_BYTES (bytes, or with
-    K, M or G), 64 MB by default. Anything larger is refused after reading at
-    most that much, so no input can grow memory without limit."""
-    raw = os.environ.get(ENV_MAX_BYTES, "").strip()
-    if not raw:
-        return DEFAULT_MAX_BYTES
-    match = re.fullmatch(r"([0-9]{1,15})\s*([kmgKMG]?)[bB]?", raw)
-    if not match or int(match[1]) == 0:
-        raise UsageProblem(f"{ENV_MAX_BYTES}={raw[:40]!r} is not a size such as 64M, 500K or 1000000")
-    return int(match[1]) * _UNITS[match[2].lower()]
-
-
-def _size(limit: int) -> str:
-    for unit, factor in (("GB", 2**30), ("MB", 2**20), ("KB", 2**10)):
-        if limit >= factor and limit % factor == 0:
-            return f"{limit // factor} {unit}"
-    return f"{limit} bytes"
-
-
-def _too_large(what: str, limit: int) -> str:
-    return f"{what} larger than {_size(limit)}: refused (the limit is set by {ENV_MAX_BYTES})"
-
-
-def read_bounded(source: str | os.PathLike) -> bytes:
-    """The bytes of a file ("-": standard input), at most max_bytes() of them:
-    a larger input (/dev/zero, an endless pipe) is refused having read no more."""
-    limit = max_bytes()
-    name = "<stdin>" if str(source) == "-" else str(source)
-    try:
-        if str(source) == "-":
-            raw = sys.stdin.buffer.read(limit + 1)
-        else:
-            with open(source, "rb") as f:
-                raw = f.read(limit + 1)
-    except OSError as e:
-        raise StixxError(f"cannot read: {e.strerror}", where=name) from None
-    if len(raw) > limit:
-        raise StixxError(_too_large("the file is", limit), where=name)
-    return raw
-
-
 def raw_logs(
     source: str | os.PathLike, *, decode: bool = True
 ) -> Iterator[tuple[str, str | bytes | StixxError]]:
@@ -221,7 +179,7 @@ def raw_logs(
             if first.startswith(codecs.BOM_UTF8):  # as some editors on Windows save files
                 first = first[len(codecs.BOM_UTF8) :]
             if len(first) > limit:
-                yield name, LogError(_too_large("the first line is", limit), where=name)
+                yield name, LogError(too_large("the first line is", limit), where=name)
                 return
             lines = [(1, first)]
             if not _whole_value(first):
@@ -238,7 +196,7 @@ def raw_logs(
                     data = b"".join(line for _, line in lines)
                     data += stream.read(limit + 1 - len(data))
                     if len(data) > limit:
-                        yield name, LogError(_too_large("the log is", limit), where=name)
+                        yield name, LogError(too_large("the log is", limit), where=name)
                         return
                     lines = None
             if lines is not None:
@@ -246,7 +204,7 @@ def raw_logs(
                 for number, raw in itertools.chain(lines, numbered):
                     if raw is None:
                         where = f"{name}:{number}"
-                        yield where, LogError(_too_large(f"line {number} is", limit), where=where)
+                        yield where, LogError(too_large(f"line {number} is", limit), where=where)
                         return
                     if raw.strip():
                         yield f"{name}:{number}", text(raw, f"{name}:{number}")
@@ -403,196 +361,3 @@ def check_envelope(log) -> None:
     for i, move in enumerate(log["moves"]):
         if not isinstance(move, dict):
             raise LogError(f"move {i} must be a JSON object, not {_kind(move)}")
-
-
-def dumps(log: dict, *, indent: int | None = 1) -> str:
-    return json.dumps(log, indent=indent, ensure_ascii=False) + "\n"
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)  # there is no way to read it without setting it
-    os.umask(mask)
-    return mask
-
-
-def _new_file_mode(path: Path) -> int:
-    """The mode a written log gets: the old file's, when it is replaced (a
-    resumed log keeps its mode), else the usual one for a new file (0666 less
-    the umask), not the 0600 of a temporary file."""
-    try:
-        return os.stat(path).st_mode & 0o7777
-    except OSError:
-        return 0o666 & ~_umask()
-
-
-def _temporary_beside(path: Path) -> tuple[int, str]:
-    directory = path.parent if str(path.parent) else Path(".")
-    import tempfile  # only when writing: reading commands start without it
-
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.fchmod(fd, _new_file_mode(path))
-    except BaseException:
-        os.close(fd)
-        _remove(tmp)
-        raise
-    return fd, tmp
-
-
-def _remove(tmp: str) -> None:
-    try:
-        os.unlink(tmp)
-    except OSError:
-        pass
-
-
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write `text` to `path` so that the file is always the old one or the new
-    one, never half: a temporary file beside it, flushed, then renamed over it.
-    The temporary file is removed on every way out (an error, Ctrl-C)."""
-    path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)  # a link stays a link
-    fd, tmp = _temporary_beside(path)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        _remove(tmp)
-        raise
-
-
-def write_log(path: str | os.PathLike, log: dict) -> None:
-    """Write one log (JSON), or to standard output when `path` is "-"."""
-    if str(path) == "-":
-        sys.stdout.write(dumps(log))
-        return
-    write_atomic(path, dumps(log))
-
-
-class AtomicLines:
-    """A JSON Lines file written beside its target and renamed over it at the
-    end: readers see the old file or the whole new one. The temporary file is
-    removed on every way out that does not commit: `abort()`, leaving a `with`
-    block by an exception, or the end of the program (Ctrl-C, SIGTERM turned
-    into an exception)."""
-
-    def __init__(self, path: str | os.PathLike):
-        import weakref
-
-        self.path = Path(path)
-        fd, self.tmp = _temporary_beside(self.path)
-        self.file = os.fdopen(fd, "w", encoding="utf-8")
-        self._cleanup = weakref.finalize(self, _discard, self.file, self.tmp)
-
-    def write(self, log: dict) -> None:
-        self.file.write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n")
-
-    def commit(self) -> None:
-        try:
-            self.file.flush()
-            os.fsync(self.file.fileno())
-            self.file.close()
-            os.replace(self.tmp, self.path)
-        except BaseException:
-            self.abort()
-            raise
-        self._cleanup.detach()
-
-    def abort(self) -> None:
-        self._cleanup()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, error, trace):
-        if kind is None:
-            self.commit()
-        else:
-            self.abort()
-        return False
-
-
-def _discard(file, tmp: str) -> None:
-    try:
-        file.close()
-    except OSError:
-        pass
-    _remove(tmp)
-
-
-def writable(path: str | os.PathLike, option: str) -> None:
-    """Refuse (exit 2, naming `option`) a destination that cannot be written,
-    before a game or a long job starts: an empty name, a folder, a missing or
-    read-only folder. Tried for real, by making a temporary file beside it:
-    permissions alone do not say (root, ACLs, a read-only mount)."""
-    if str(path) == "-":
-        return
-    if not str(path).strip():
-        raise UsageProblem(f"{option} needs a file name, not an empty one")
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    shown = plain(str(path))
-    if target.is_dir():
-        raise UsageProblem(f"{option} {shown}: is a folder; name a file")
-    if not folder.is_dir():
-        why = "is not a folder" if folder.exists() else "does not exist"
-        raise UsageProblem(f"{option} {shown}: the folder {plain(str(folder))} {why}")
-    try:
-        import tempfile
-
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-        os.close(fd)
-        os.unlink(tmp)
-    except OSError as e:
-        raise UsageProblem(f"{option} {shown}: cannot write in {plain(str(folder))}: {e.strerror}") from None
-    if target.exists() and not os.access(target, os.W_OK):
-        raise UsageProblem(f"{option} {shown}: the file is read-only")
-
-
-class NotWritten(StixxError):
-    """A log could not be written where asked; the message says where it went instead."""
-
-
-def fallback_folder() -> Path:
-    """Where a game goes when its own file cannot be written: the user's data
-    folder (click's app dir), `saved/`."""
-    import click
-
-    return Path(click.get_app_dir("stixx")) / "saved"
-
-
-def save_log(path: str | os.PathLike, log: dict) -> None:
-    """Write a game's log to `path`; if that fails (a full disk, a folder gone
-    read-only or removed), save it in fallback_folder() and raise NotWritten
-    with a message that says where, and how to go on: the game is never lost."""
-    try:
-        write_log(path, log)
-    except OSError as e:
-        raise not_written(path, log, e) from None
-
-
-def not_written(path, log: dict, error: OSError) -> NotWritten:
-    """Save `log` in the fallback folder; the error that says where it went."""
-    import datetime
-
-    reason = error.strerror or str(error)
-    seed = log.get("seed")
-    bots_only = all(p.get("bot") for p in log.get("players", []))
-    again = f"; play it again with --seed {plain(str(seed))}" if bots_only and seed is not None else ""
-    stem = Path(str(path)).stem or "game"
-    saved = fallback_folder() / f"{stem}-{datetime.datetime.now():%Y%m%d-%H%M%S-%f}.json"
-    try:
-        saved.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(saved, dumps(log))
-    except OSError as second:
-        return NotWritten(
-            f"cannot write {plain(str(path))}: {reason}; nor the fallback {plain(str(saved))}: "
-            f"{second.strerror or second}{again}"
-        )
-    then = "it is finished" if log.get("finished") else f"go on with: stixx play --resume {plain(str(saved))}"
-    return NotWritten(
-        f"cannot write {plain(str(path))}: {reason}; the game so far "
-        f"({len(log.get('moves', []))} moves) is saved to {plain(str(saved))}; {then}{again}"
-    )

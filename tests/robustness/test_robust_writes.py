@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from stixxcli import gamelog, terminal
+from stixxcli import gamelog, saving, terminal
 from stixxcli.gamelog import AtomicLines, UsageProblem, writable, write_atomic
 
 TRIXO = Path(__file__).parent.parent.parent / "examples" / "trixo" / "2-players.json"
@@ -136,7 +136,7 @@ def data_folder(tmp_path, monkeypatch):
 
 def fail_writes_in(folder: Path, monkeypatch, after: int = 0):
     """Writes of files in `folder` fail with a full disk after `after` of them worked."""
-    real = gamelog.write_atomic
+    real = saving.write_atomic
     done = []
 
     def write(path, text):
@@ -146,7 +146,7 @@ def fail_writes_in(folder: Path, monkeypatch, after: int = 0):
             done.append(path)
         return real(path, text)
 
-    monkeypatch.setattr(gamelog, "write_atomic", write)
+    monkeypatch.setattr(saving, "write_atomic", write)
 
 
 def saved_file(message: str) -> Path:

@@ -1,0 +1,63 @@
+"""How much of any input is read: no log, line or sheet larger than a limit
+($STIXX_MAX_BYTES, 64 MB by default) is read whole, so no input can grow
+memory without limit; /dev/zero and endless pipes end with one clear line."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+from .errors import StixxError
+
+ENV_MAX_BYTES = "STIXX_MAX_BYTES"
+DEFAULT_MAX_BYTES = 64 * 2**20
+_UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30}
+
+
+class UsageProblem(StixxError):
+    """A setting or destination the user must change (exit 2, like click's usage errors)."""
+
+    exit_code = 2
+
+
+def max_bytes() -> int:
+    """The largest log, line or sheet read: $STIXX_MAX_BYTES (bytes, or with
+    K, M or G), 64 MB by default. Anything larger is refused after reading at
+    most that much, so no input can grow memory without limit."""
+    raw = os.environ.get(ENV_MAX_BYTES, "").strip()
+    if not raw:
+        return DEFAULT_MAX_BYTES
+    match = re.fullmatch(r"([0-9]{1,15})\s*([kmgKMG]?)[bB]?", raw)
+    if not match or int(match[1]) == 0:
+        raise UsageProblem(f"{ENV_MAX_BYTES}={raw[:40]!r} is not a size such as 64M, 500K or 1000000")
+    return int(match[1]) * _UNITS[match[2].lower()]
+
+
+def _size(limit: int) -> str:
+    for unit, factor in (("GB", 2**30), ("MB", 2**20), ("KB", 2**10)):
+        if limit >= factor and limit % factor == 0:
+            return f"{limit // factor} {unit}"
+    return f"{limit} bytes"
+
+
+def too_large(what: str, limit: int) -> str:
+    return f"{what} larger than {_size(limit)}: refused (the limit is set by {ENV_MAX_BYTES})"
+
+
+def read_bounded(source: str | os.PathLike) -> bytes:
+    """The bytes of a file ("-": standard input), at most max_bytes() of them:
+    a larger input (/dev/zero, an endless pipe) is refused having read no more."""
+    limit = max_bytes()
+    name = "<stdin>" if str(source) == "-" else str(source)
+    try:
+        if str(source) == "-":
+            raw = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(source, "rb") as f:
+                raw = f.read(limit + 1)
+    except OSError as e:
+        raise StixxError(f"cannot read: {e.strerror}", where=name) from None
+    if len(raw) > limit:
+        raise StixxError(too_large("the file is", limit), where=name)
+    return raw

@@ -1,0 +1,208 @@
+"""Writing game logs so that none is ever half written or lost: atomic
+writes with the usual file mode, temporary files removed on every way out,
+destinations checked before the work, and a fallback save in the user's data
+folder when a write fails mid-game."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from .errors import StixxError
+from .limits import UsageProblem
+from .text import plain
+
+
+def dumps(log: dict, *, indent: int | None = 1) -> str:
+    return json.dumps(log, indent=indent, ensure_ascii=False) + "\n"
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)  # there is no way to read it without setting it
+    os.umask(mask)
+    return mask
+
+
+def _new_file_mode(path: Path) -> int:
+    """The mode a written log gets: the old file's, when it is replaced (a
+    resumed log keeps its mode), else the usual one for a new file (0666 less
+    the umask), not the 0600 of a temporary file."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _temporary_beside(path: Path) -> tuple[int, str]:
+    directory = path.parent if str(path.parent) else Path(".")
+    import tempfile  # only when writing: reading commands start without it
+
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.fchmod(fd, _new_file_mode(path))
+    except BaseException:
+        os.close(fd)
+        _remove(tmp)
+        raise
+    return fd, tmp
+
+
+def _remove(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write `text` to `path` so that the file is always the old one or the new
+    one, never half: a temporary file beside it, flushed, then renamed over it.
+    The temporary file is removed on every way out (an error, Ctrl-C)."""
+    path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)  # a link stays a link
+    fd, tmp = _temporary_beside(path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        _remove(tmp)
+        raise
+
+
+def write_log(path: str | os.PathLike, log: dict) -> None:
+    """Write one log (JSON), or to standard output when `path` is "-"."""
+    if str(path) == "-":
+        sys.stdout.write(dumps(log))
+        return
+    write_atomic(path, dumps(log))
+
+
+class AtomicLines:
+    """A JSON Lines file written beside its target and renamed over it at the
+    end: readers see the old file or the whole new one. The temporary file is
+    removed on every way out that does not commit: `abort()`, leaving a `with`
+    block by an exception, or the end of the program (Ctrl-C, SIGTERM turned
+    into an exception)."""
+
+    def __init__(self, path: str | os.PathLike):
+        import weakref
+
+        self.path = Path(path)
+        fd, self.tmp = _temporary_beside(self.path)
+        self.file = os.fdopen(fd, "w", encoding="utf-8")
+        self._cleanup = weakref.finalize(self, _discard, self.file, self.tmp)
+
+    def write(self, log: dict) -> None:
+        self.file.write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    def commit(self) -> None:
+        try:
+            self.file.flush()
+            os.fsync(self.file.fileno())
+            self.file.close()
+            os.replace(self.tmp, self.path)
+        except BaseException:
+            self.abort()
+            raise
+        self._cleanup.detach()
+
+    def abort(self) -> None:
+        self._cleanup()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, trace):
+        if kind is None:
+            self.commit()
+        else:
+            self.abort()
+        return False
+
+
+def _discard(file, tmp: str) -> None:
+    try:
+        file.close()
+    except OSError:
+        pass
+    _remove(tmp)
+
+
+def writable(path: str | os.PathLike, option: str) -> None:
+    """Refuse (exit 2, naming `option`) a destination that cannot be written,
+    before a game or a long job starts: an empty name, a folder, a missing or
+    read-only folder. Tried for real, by making a temporary file beside it:
+    permissions alone do not say (root, ACLs, a read-only mount)."""
+    if str(path) == "-":
+        return
+    if not str(path).strip():
+        raise UsageProblem(f"{option} needs a file name, not an empty one")
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    shown = plain(str(path))
+    if target.is_dir():
+        raise UsageProblem(f"{option} {shown}: is a folder; name a file")
+    if not folder.is_dir():
+        why = "is not a folder" if folder.exists() else "does not exist"
+        raise UsageProblem(f"{option} {shown}: the folder {plain(str(folder))} {why}")
+    try:
+        import tempfile
+
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as e:
+        raise UsageProblem(f"{option} {shown}: cannot write in {plain(str(folder))}: {e.strerror}") from None
+    if target.exists() and not os.access(target, os.W_OK):
+        raise UsageProblem(f"{option} {shown}: the file is read-only")
+
+
+class NotWritten(StixxError):
+    """A log could not be written where asked; the message says where it went instead."""
+
+
+def fallback_folder() -> Path:
+    """Where a game goes when its own file cannot be written: the user's data
+    folder (click's app dir), `saved/`."""
+    import click
+
+    return Path(click.get_app_dir("stixx")) / "saved"
+
+
+def save_log(path: str | os.PathLike, log: dict) -> None:
+    """Write a game's log to `path`; if that fails (a full disk, a folder gone
+    read-only or removed), save it in fallback_folder() and raise NotWritten
+    with a message that says where, and how to go on: the game is never lost."""
+    try:
+        write_log(path, log)
+    except OSError as e:
+        raise not_written(path, log, e) from None
+
+
+def not_written(path, log: dict, error: OSError) -> NotWritten:
+    """Save `log` in the fallback folder; the error that says where it went."""
+    import datetime
+
+    reason = error.strerror or str(error)
+    seed = log.get("seed")
+    bots_only = all(p.get("bot") for p in log.get("players", []))
+    again = f"; play it again with --seed {plain(str(seed))}" if bots_only and seed is not None else ""
+    stem = Path(str(path)).stem or "game"
+    saved = fallback_folder() / f"{stem}-{datetime.datetime.now():%Y%m%d-%H%M%S-%f}.json"
+    try:
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(saved, dumps(log))
+    except OSError as second:
+        return NotWritten(
+            f"cannot write {plain(str(path))}: {reason}; nor the fallback {plain(str(saved))}: "
+            f"{second.strerror or second}{again}"
+        )
+    then = "it is finished" if log.get("finished") else f"go on with: stixx play --resume {plain(str(saved))}"
+    return NotWritten(
+        f"cannot write {plain(str(path))}: {reason}; the game so far "
+        f"({len(log.get('moves', []))} moves) is saved to {plain(str(saved))}; {then}{again}"
+    )
