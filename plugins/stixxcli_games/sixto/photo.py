@@ -577,18 +577,42 @@ def _decide(measures):
 
 
 def _sheet_letter(card, rules, np):
-    """The sheet letter from the printed code, and a note when it cannot be trusted."""
-    gray = card.min(axis=2).astype(np.float32)
-    top = int((printing.CODE_Y - 2.5) * SCALE)
-    bits, levels = [], []
-    for x, y in printing.code_cells():
-        cx0, cx1 = int((x + 1.5) * SCALE), int((x + printing.CODE_CELL_W - 1.5) * SCALE)
-        cell = gray[int((y + 2) * SCALE) : int((y + printing.CODE_CELL_H - 2) * SCALE), cx0:cx1]
-        white = gray[top - int(1.5 * SCALE) : top, cx0:cx1]
-        if cell.size == 0 or white.size == 0:
-            return None, "the sheet's code is outside the photo"
-        levels.append(float(np.median(cell)) / max(float(np.median(white)), 1.0))
-    bits = [1 if level < 0.5 else 0 for level in levels]
+    """The sheet letter from the printed code, and a note when it cannot be trusted.
+
+    Curled paper moves the code strip by a few millimetres: the strip is taken
+    where its cells are most clearly black or white, within 5 mm of its place.
+    """
+    import cv2
+
+    gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    integral = cv2.integral(gray)
+    h, w = gray.shape
+    cells = printing.code_cells()
+    best = None
+    for dy in np.arange(-5, 5.01, 0.5):
+        for dx in np.arange(-3, 3.01, 0.5):
+            levels = []
+            for x, y in cells:
+                x0, x1 = int((x + dx + 1.5) * SCALE), int((x + dx + printing.CODE_CELL_W - 1.5) * SCALE)
+                y0, y1 = int((y + dy + 2) * SCALE), int((y + dy + printing.CODE_CELL_H - 2) * SCALE)
+                if x0 < 0 or y0 < 0 or x1 >= w or y1 >= h:
+                    break
+                area = (x1 - x0) * (y1 - y0)
+                levels.append(
+                    (integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]) / area
+                )
+            if len(levels) < len(cells):
+                continue
+            # In place, every cell is all black or all white: levels far from their middle.
+            middle = (min(levels) + max(levels)) / 2
+            spread = sum(abs(level - middle) for level in levels)
+            if best is None or spread > best[0]:
+                best = (spread, levels)
+    if best is None:
+        return None, "the sheet's code is outside the photo"
+    levels = best[1]
+    middle = (min(levels) + max(levels)) / 2
+    bits = [1 if level < middle else 0 for level in levels]
     decoded = printing.decode(bits)
     if decoded is None:
         return None, "the sheet's code could not be read (its letter is not known)"
