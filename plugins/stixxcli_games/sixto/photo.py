@@ -305,10 +305,14 @@ def _find_grid(gray, grid_boxes, cv2, np):
         squares.append((quad.mean(0), float(np.sqrt(cv2.contourArea(approx)))))
     if len(squares) < rows * per_row * 0.6:
         return None
+    # The boxes' size: the commonest size among the squares (a busy table has others).
     sizes = np.array([s for _, s in squares])
-    size = float(np.median(sizes))
-    centres = np.array([c for (c, s) in squares if 0.75 * size < s < 1.33 * size])
-    # Keep one centre per box: the inner and outer edge of a frame are both squares.
+    counts, edges = np.histogram(np.log(sizes), bins=40)
+    peak = int(np.argmax(counts))
+    size = float(np.exp((edges[peak] + edges[peak + 1]) / 2))
+    centres = np.array([c for (c, s) in squares if 0.8 * size < s < 1.25 * size])
+    # Keep one centre per box (a frame's inner and outer edges are both squares),
+    # and only centres with neighbours a box away: the grid, not the table.
     kept = []
     for c in centres:
         if all(np.linalg.norm(c - k) > size * 0.5 for k in kept):
@@ -316,62 +320,84 @@ def _find_grid(gray, grid_boxes, cv2, np):
     centres = np.array(kept)
     if len(centres) < rows * per_row * 0.6:
         return None
-    # The lattice's two directions: from each centre to its nearest neighbours.
-    vectors = []
-    for c in centres:
-        d = np.linalg.norm(centres - c, axis=1)
-        for j in np.argsort(d)[1:3]:
-            v = centres[j] - c
-            vectors.append(v if v[0] + 1e-3 * v[1] >= 0 else -v)
-    vectors = np.array(vectors)
-    angles = np.degrees(np.arctan2(vectors[:, 1], vectors[:, 0])) % 180
-    hist = np.histogram(angles, bins=36, range=(0, 180))[0]
-    a1 = (np.argmax(hist) + 0.5) * 5
-    mask = np.abs(((angles - a1) + 90) % 180 - 90) < 20
-    axis1 = np.median(vectors[mask], axis=0)
-    other = vectors[np.abs(((angles - a1) + 90) % 180 - 90) > 60]
-    if len(other) < 5:
+    near = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    centres = centres[((near > 0.5 * size) & (near < 1.7 * size)).sum(axis=1) >= 2]
+    if len(centres) < rows * per_row * 0.6:
         return None
-    axis2 = np.median(other * np.sign(other @ np.array([-axis1[1], axis1[0]]))[:, None], axis=0)
-    basis = np.linalg.inv(np.c_[axis1, axis2])
-    coords = (centres - centres.mean(0)) @ basis.T
-    lattice = np.round(coords - np.median(coords - np.round(coords), axis=0))
-    # Which lattice axis holds the rows: the one spanning `per_row` (plus the target gap).
-    for flip in (False, True):
-        a, b = (lattice[:, 0], lattice[:, 1]) if not flip else (lattice[:, 1], lattice[:, 0])
-        if np.ptp(b) + 1 == rows and np.ptp(a) + 1 >= per_row - 1:
+    # The grid's four corners: its outline, brought down to four points.
+    hull = cv2.convexHull(centres.astype(np.float32))
+    corners = None
+    for eps in (0.02, 0.04, 0.06, 0.08, 0.1):
+        approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+        if len(approx) == 4:
+            corners = approx.reshape(4, 2).astype(np.float64)
             break
-    else:
+    if corners is None:
         return None
-    # The wider gap before the target area may show as a skipped lattice step:
-    # columns are numbered by their order.
-    values = np.unique(a)
-    if len(values) != per_row:
-        return None
-    col_idx, row_idx = np.searchsorted(values, a), (b - b.min()).astype(int)
-    # Which way round: a photo never mirrors the sheet, and only one of the two
-    # turns puts the wider gap before the target area where the geometry has it.
+    every = [box.centre for row in grid_boxes for box in row]
+    ends = [
+        grid_boxes[0][0].centre,
+        grid_boxes[0][-1].centre,
+        grid_boxes[-1][-1].centre,
+        grid_boxes[-1][0].centre,
+    ]
+    # Where boxes would be one row or column beyond the grid: a hypothesis
+    # that finds boxes there is off by one, and must lose.
+    pitch_x = grid_boxes[0][1].x - grid_boxes[0][0].x
+    pitch_y = grid_boxes[1][0].y - grid_boxes[0][0].y if rows > 1 else pitch_x
+    (x0, y0), (x1, y1) = grid_boxes[0][0].centre, grid_boxes[-1][-1].centre
+    beyond = [(x0 - pitch_x, y) for y in np.linspace(y0, y1, rows)]
+    beyond += [(x1 + pitch_x, y) for y in np.linspace(y0, y1, rows)]
+    beyond += [(box.centre[0], y0 - pitch_y) for box in grid_boxes[0]]
+    beyond += [(box.centre[0], y1 + pitch_y) for box in grid_boxes[0]]
     best = None
-    for turn in (False, True):
-        cols = per_row - 1 - col_idx if turn else col_idx
-        for mirror in (False, True):
-            rws = (rows - 1 - row_idx) if (turn != mirror) else row_idx
-            src = np.float32([grid_boxes[r][c].centre for r, c in zip(rws, cols)])
-            homography, inliers = cv2.findHomography(src, np.float32(centres / f), cv2.RANSAC, size / f * 0.3)
-            if homography is None:
+    # Which corner is which: a photo never mirrors the sheet, and only the right
+    # turn puts the wider gap before the target area where the boxes are.
+    for start in range(4):
+        for way in (1, -1):
+            order = np.float32([corners[(start + way * k) % 4] for k in range(4)])
+            homography = cv2.getPerspectiveTransform(np.float32(ends), order)
+            if _mirrored(homography, np):
                 continue
-            centre = _project(homography, [(printing.CARD_W / 2, printing.CARD_H / 2)], np)[0]
-            step = _project(homography, [(printing.CARD_W / 2 + 1, printing.CARD_H / 2)], np)[0] - centre
-            down = _project(homography, [(printing.CARD_W / 2, printing.CARD_H / 2 + 1)], np)[0] - centre
-            if step[0] * down[1] - step[1] * down[0] <= 0:
-                continue  # a mirror image
-            error = np.linalg.norm(_project(homography, src, np) - centres / f, axis=1)
-            score = (int(inliers.sum()), -float(np.median(error)))
+            ok, gap = None, None
+            for reach in (0.6, 0.45, 0.3, 0.2, 0.2):
+                projected = _project(homography, every, np)
+                distance = np.linalg.norm(centres[:, None] - projected[None], axis=2)
+                nearest, gap = distance.argmin(axis=1), distance.min(axis=1)
+                ok = gap < reach * size * 1.18
+                if ok.sum() < 8:
+                    ok = None
+                    break
+                refit, _ = cv2.findHomography(
+                    np.float32([every[k] for k in nearest[ok]]),
+                    np.float32(centres[ok]),
+                    cv2.RANSAC,
+                    0.15 * size,
+                )
+                if refit is None or _mirrored(refit, np):
+                    ok = None
+                    break
+                homography = refit
+            if ok is None:
+                continue
+            outside = _project(homography, beyond, np)
+            strays = int(
+                (np.linalg.norm(centres[:, None] - outside[None], axis=2).min(axis=1) < 0.25 * size).sum()
+            )
+            score = (int(ok.sum()) - 3 * strays, -float(np.median(gap[ok])))
             if best is None or score > best[0]:
                 best = (score, homography)
-    if best is None or best[0][0] < rows * per_row * 0.5:
+    if best is None or best[0][0] < rows * per_row * 0.6:
         return None
-    return best[1]
+    return np.diag([1 / f, 1 / f, 1.0]) @ best[1]
+
+
+def _mirrored(homography, np) -> bool:
+    """Whether a homography turns the card over (a photo cannot)."""
+    centre = _project(homography, [(printing.CARD_W / 2, printing.CARD_H / 2)], np)[0]
+    step = _project(homography, [(printing.CARD_W / 2 + 1, printing.CARD_H / 2)], np)[0] - centre
+    down = _project(homography, [(printing.CARD_W / 2, printing.CARD_H / 2 + 1)], np)[0] - centre
+    return step[0] * down[1] - step[1] * down[0] <= 0
 
 
 def _straighten(image, homography, cv2, np):
