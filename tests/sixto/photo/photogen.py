@@ -212,18 +212,25 @@ class Marked:
 
 
 def mark_card(
-    card: np.ndarray, grid, rng: np.random.Generator, rules: dict = STANDARD, ppm: float = 8.0
+    card: np.ndarray,
+    grid,
+    rng: np.random.Generator,
+    rules: dict = STANDARD,
+    ppm: float = 8.0,
+    style: str | None = None,
 ) -> Marked:
     """The card with the player's marks on every crossed box of `grid`."""
     boxes = printing.boxes(len(rules["colours"]), rules["boxes_per_row"], rules["target_boxes"])
     out = card.astype(np.float32)
     names, weights = zip(*STYLES)
     p = np.array(weights, float) / sum(weights)
-    # One player, one pen (sometimes two), one habit with a few exceptions.
+    # One player, one pen, one habit with a few exceptions.
     pens, pen_w = zip(*PENS)
     pen_p = np.array(pen_w, float) / sum(pen_w)
     pen = PENS[rng.choice(len(PENS), p=pen_p)][0]
     habit = names[rng.choice(len(names), p=p)]
+    if style is not None:  # every mark made one way
+        habit, p = style, np.array([n == style for n in names], float)
     heavy = rng.uniform(0.45, 1.0)  # how dark the pen leaves its ink
     width = rng.uniform(0.3, 1.3)  # mm
     styles = {}
@@ -381,6 +388,7 @@ def make_photo(
     markers: bool = True,
     faint: tuple = (),
     hard: bool = True,
+    style: str | None = None,
 ) -> Photo:
     """One photographed sheet, all from `seed`. `hard=False` keeps to a
     careful photo (tilt up to 20 degrees, no shadow, good JPEG). `markers=False` prints the card
@@ -403,7 +411,7 @@ def make_photo(
             int(0.5 * ppm),
             cv2.LINE_AA,
         )
-    marked = mark_card(card, grid, rng, rules, ppm)
+    marked = mark_card(card, grid, rng, rules, ppm, style=style)
     image, settings = photograph(marked.card, rng, size, hard)
     settings["styles"] = {f"{r},{b}": s for (r, b), s in marked.styles.items()}
     return Photo(image, grid, letter, settings)

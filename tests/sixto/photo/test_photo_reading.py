@@ -71,8 +71,18 @@ def test_a_hard_photo_is_read_right_or_asks(seed):
     assert reading.letter in (shot.letter, None)
 
 
-def test_a_sheet_printed_without_markers_is_read_by_its_grid(stixx, tmp_path):
-    shot = make_photo(1, markers=False)
+@pytest.mark.parametrize("style", ["cross", "tick", "slash", "blob", "filled", "crossed_out", "scribble"])
+def test_any_mark_is_a_cross_and_a_crossed_out_cross_still_counts(style):
+    """The reader's convention (docs/games/sixto.md): every kind of mark crosses its box."""
+    shot = make_photo(3000, style=style, hard=False)
+    reading = photo.read_image(shot.image, STANDARD)
+    assert set(shot.settings["styles"].values()) == {style}
+    assert reading.grid == shot.grid and not reading.doubtful
+
+
+@pytest.mark.parametrize("seed", [1, 5, 9])
+def test_a_sheet_printed_without_markers_is_read_by_its_grid(stixx, tmp_path, seed):
+    shot = make_photo(seed, markers=False)
     image = save(tmp_path, "plain.jpg", shot.image)
     reading = photo.read_image(shot.image, STANDARD)
     assert reading.found == "grid" and reading.grid == shot.grid
