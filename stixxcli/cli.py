@@ -82,6 +82,14 @@ class StixxGroup(click.Group):
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (| head); nothing more to say
             ctx.exit(0)
+        except OSError as e:  # a disk full, a folder gone mid-write: one line, not an internal error
+            if ctx.meta.get("stixx.debug"):
+                raise
+            from .text import plain
+
+            where = f"{plain(e.filename)}: " if e.filename else ""
+            click.echo(f"stixx: error: {where}{plain(e.strerror or e)}", err=True)
+            ctx.exit(1)
         except Exception as e:
             if ctx.meta.get("stixx.debug"):
                 raise

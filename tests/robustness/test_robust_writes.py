@@ -294,3 +294,14 @@ def test_resuming_a_corpus_names_an_option_play_has(stixx, tmp_path):
     assert result.exit_code == 1
     assert "--pick N" in result.stderr
     assert "--pick" in stixx("play", "--help").stdout
+
+
+def test_a_disk_full_while_writing_a_picture_is_one_line(stixx, tmp_path, monkeypatch):
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saving.os, "fsync", full)
+    result = stixx("replay", TRIXO, "--to", 2, "--svg", tmp_path / "g.svg")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines()[-1] == "stixx: error: No space left on device"
+    assert os.listdir(tmp_path) == []
