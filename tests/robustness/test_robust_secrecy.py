@@ -7,6 +7,7 @@ scrollback. tmux runs the game; its whole history is captured and searched.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,6 +27,7 @@ class Tmux:
         # A long history, set before the game prints anything.
         self.tmux("set-option", "-g", "history-limit", "50000")
         self.tmux("set-option", "-t", "t", "history-limit", "50000")
+        self.tmux("set-option", "-t", "t", "remain-on-exit", "on")  # read the last words after the game
 
     def tmux(self, *args) -> str:
         return subprocess.run(
@@ -52,27 +54,40 @@ class Tmux:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
 
 
-def test_a_players_secret_colour_is_gone_from_screen_and_scrollback(tmp_path):
-    command = [sys.executable, "-m", "stixxcli", "play", "stixx", "--player", "Ann", "--player", "Bob",
+# game: Ann's first answer, a word of her help, and how her private line reads on her screen
+SECRETS = {
+    "stixx": ("A 0", "e.g.", lambda line: "(yours, secret)" in line and "Ann" in line),  # her colour
+    # her hand, in her row of the players' table (the others see "4 hidden tiles")
+    "trixo": (
+        "o 0 0",
+        "Slide",
+        lambda line: re.match(r"\s*(▶\s*)?\d\s+Ann\s", line) and "hidden" not in line,
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SECRETS))
+def test_a_players_secret_is_gone_from_screen_and_scrollback(tmp_path, game):
+    answer, helped, private = SECRETS[game]
+    command = [sys.executable, "-m", "stixxcli", "play", game, "--player", "Ann", "--player", "Bob",
                "--seed", "1", "--out", "g.json"]  # fmt: skip
     term = Tmux(tmp_path, command)
     try:
         term.wait_for("Pass the terminal to Ann")
         term.type("Enter")
-        shown = term.wait_for("Ann, option")
-        secret = [line for line in shown.splitlines() if "(yours, secret)" in line]
-        assert len(secret) == 1 and "Ann" in secret[0]  # Ann sees her colour...
+        shown = term.wait_for("Ann, ")
+        secret = [line for line in shown.splitlines() if private(line)]
+        assert len(secret) == 1, shown  # Ann sees her secret...
         term.type("help", "Enter")  # more of Ann's turn in the scrollback
-        term.wait_for("e.g.")
-        term.type("A 0", "Enter")
+        term.wait_for(helped)
+        term.type(answer, "Enter")
         after = term.wait_for("Pass the terminal to Bob")
-        assert "(yours, secret)" not in after, after  # ...and Bob finds it nowhere
+        assert not [line for line in after.splitlines() if private(line)], after  # ...Bob finds it nowhere
         assert secret[0].strip() not in after
-        assert "Ann, option" not in after  # nothing of Ann's turn is left above
+        assert "Ann, " not in after  # nothing of Ann's turn is left above
         term.type("Enter")
-        bob = term.wait_for("Bob, option")
-        mine = [line for line in bob.splitlines() if "(yours, secret)" in line]
-        assert len(mine) == 1 and "Bob" in mine[0]
+        bob = term.wait_for("Bob, ")
+        assert [line for line in bob.splitlines() if "Bob" in line and private(line.replace("Bob", "Ann"))]
         term.type("q", "Enter")
         term.wait_for("Game saved unfinished")
     finally:
