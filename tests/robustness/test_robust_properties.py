@@ -17,7 +17,7 @@ from robust_corpus import GAMES, bots, cases, player_counts, variants
 
 from stixxcli.check import check_log
 from stixxcli.gamelog import AtomicLines, canonical, load_logs, write_log
-from stixxcli.replay import replay
+from stixxcli.replays import replay
 from stixxcli.table import play_bots
 
 SETTINGS = settings(
