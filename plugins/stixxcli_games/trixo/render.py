@@ -81,6 +81,6 @@ def render_state(state, viewer: int | None = None):
     parts.append(Text(f"reserve: {state.reserve_size} tiles{gone}"))
     if state.over:
         result = state.result()
-        winners = [state.names[s] for s, p in enumerate(result.places) if p == 1]
+        winners = [plain(state.names[s]) for s, p in enumerate(result.places) if p == 1]
         parts.append(Text(f"game over: {', '.join(winners)} won", style="bold"))
     return Group(*parts)
