@@ -10,7 +10,7 @@ __version__ = "0.1.0"
 _API = {
     "hookimpl": "stixxcli.hookspecs",
     "load_logs": "stixxcli.gamelog",
-    "write_log": "stixxcli.gamelog",
+    "write_log": "stixxcli.saving",
     "check_log": "stixxcli.check",
     "replay": "stixxcli.replays",
     "get_game": "stixxcli.plugins",

@@ -18,19 +18,9 @@ import sys
 from collections.abc import Iterator
 
 from .errors import LogError, StixxError
-from .limits import ENV_MAX_BYTES, UsageProblem, max_bytes, read_bounded, too_large  # noqa: F401
-from .saving import (  # noqa: F401
-    AtomicLines,
-    NotWritten,
-    dumps,
-    fallback_folder,
-    save_log,
-    writable,
-    write_atomic,
-    write_log,
-)
+from .limits import max_bytes, too_large
 
-# Reading is here; limits.py bounds it, saving.py writes (their names stay importable from here).
+# Reading is here; limits.py bounds it, saving.py writes.
 
 FORMAT = "stixxcli-log/1"
 ENVELOPE_KEYS = (

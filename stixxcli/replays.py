@@ -44,7 +44,7 @@ def viewer_seat(as_player: str | None, names: list) -> int | None:
         return int(as_player)
     if as_player in names:
         return names.index(as_player)
-    from .gamelog import UsageProblem
+    from .limits import UsageProblem
 
     raise UsageProblem(  # a wrong --as-player is a usage error (exit 2), as any bad option value
         f"--as-player: no player {as_player!r} in this game (players: {', '.join(map(str, names))}; "

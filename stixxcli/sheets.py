@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import StixxError
-from .gamelog import read_bounded
+from .limits import read_bounded
 
 
 class NoSheetGame(Exception):

@@ -109,8 +109,8 @@ class ReplayPrinter:
     def save_svg(self, path: str, game=None) -> None:
         """The game's own drawing of the last state shown (the state itself, not
         the terminal's text; a text picture only for a game that draws nothing)."""
-        from .gamelog import write_atomic
         from .pictures import draw
+        from .saving import write_atomic
 
         step = self.last_step
         title = f"{(game.title or game.name) if game else 'game'} after {step.index} moves"

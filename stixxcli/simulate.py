@@ -83,7 +83,11 @@ class Moments:
 
     def __add__(self, other: Moments) -> Moments:
         both = Moments()
-        both.n, both.total, both.squares = self.n + other.n, self.total + other.total, self.squares + other.squares
+        both.n, both.total, both.squares = (
+            self.n + other.n,
+            self.total + other.total,
+            self.squares + other.squares,
+        )
         lows = [x for x in (self.low, other.low) if x is not None]
         highs = [x for x in (self.high, other.high) if x is not None]
         both.low, both.high = min(lows, default=None), max(highs, default=None)
@@ -202,7 +206,7 @@ def run(
             if len(runs) > 1 and index % len(runs) == 0:
                 pending = games  # a seed's chunk counts once every variant has played it
                 continue
-            for one in (pending if len(runs) > 1 else []):
+            for one in pending if len(runs) > 1 else []:
                 tallies[0].add(one)
                 if logs is not None:
                     logs.write(one["log"])

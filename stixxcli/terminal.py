@@ -52,8 +52,8 @@ def play_game(game, rules, players, *, seed, out, chance):
         seed = int(seed)
     if out is None:
         out = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json"
-    from .gamelog import writable
     from .lock import one_writer
+    from .saving import writable
 
     writable(out, "--out")  # before the setup is dealt or typed in, not after the game
     with one_writer(out):  # one game, one writer: a second window on this file is refused
@@ -77,8 +77,8 @@ def resume_game(path, *, out, chance, pick=None):
     """Go on with a saved game, holding the lock of its log (and of --out) from
     before it is read to the end: the same game resumed in two windows would
     otherwise be played twice, and one of them silently lost."""
-    from .gamelog import writable
     from .lock import one_writer
+    from .saving import writable
 
     writable(out or path, "--out")
     with one_writer(path, out or path):
@@ -106,7 +106,7 @@ def _raise_interrupted(signum, frame):
 
 def _run(table, out, *, manual: bool) -> None:
     from .errors import plugin_call
-    from .gamelog import NotWritten, save_log
+    from .saving import NotWritten, save_log
 
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
     screen = Screen(table, humans, err=out == "-")
@@ -179,7 +179,7 @@ def offer_variant(table) -> None:
         if path.exists():
             click.echo(f"  {path} exists; choose another name", err=True)
             continue
-        from .gamelog import write_atomic
+        from .saving import write_atomic
 
         folder.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text)
@@ -188,7 +188,7 @@ def offer_variant(table) -> None:
 
 
 def _save_unfinished(table, out) -> None:
-    from .gamelog import save_log
+    from .saving import save_log
 
     save_log(out, table.log)
     where = "standard output" if out == "-" else out

@@ -156,7 +156,9 @@ def score(files, sheets, game_name, photos, save_text, debug_image, variant, rul
         from .sheets import score_photos
 
         sheet_files = list(sheets) + list(files)
-        return score_photos(photos, sheet_files, game_name, variant, rules_file, save_text, debug_image, as_json)
+        return score_photos(
+            photos, sheet_files, game_name, variant, rules_file, save_text, debug_image, as_json
+        )
     if save_text or debug_image:
         raise click.UsageError("--save-text and --debug-image go with --photo IMG")
     if sheets:
@@ -256,8 +258,9 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
       stixx replay corpus.jsonl --pick 41 --to 10   # corpus.jsonl:41, as validate names it
     """
     from ..errors import plugin_call
-    from ..gamelog import read_one, writable
+    from ..gamelog import read_one
     from ..replays import frame_json, frames, viewer_seat
+    from ..saving import writable
 
     for path, option in ((svg, "--svg"), (html, "--html")):
         if path is not None:
@@ -269,8 +272,8 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
     names = [p.get("name") for p in data.get("players", []) if isinstance(p, dict)]
     viewer = viewer_seat(as_player, names)
     if html:
-        from ..gamelog import write_atomic
         from ..replay_page import build
+        from ..saving import write_atomic
 
         write_atomic(html, build(data, viewer, start=to or 0))
         click.echo(f"replay page of {len(data['moves'])} moves saved to {html}", err=True)

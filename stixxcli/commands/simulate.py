@@ -93,7 +93,7 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
             raise StixxError(f"{other.variant} does not allow {len(seats)} players")
     logs = None
     if out is not None:  # --out "" too: refused, not taken as no --out
-        from ..gamelog import AtomicLines, writable
+        from ..saving import AtomicLines, writable
 
         writable(out, "--out")  # before the first game, not after the last
         logs = AtomicLines(out)

@@ -28,7 +28,7 @@ from stixxcli.table import play_bots
 # kills find the file at different logs even when one write outlasts them all.
 WRITER = r"""
 import json, sys
-from stixxcli.gamelog import write_log, AtomicLines
+from stixxcli.saving import write_log, AtomicLines
 path, logs, how, i = sys.argv[1], json.load(open(sys.argv[2])), sys.argv[3], int(sys.argv[4])
 start = i
 while True:
@@ -100,18 +100,18 @@ def test_sigkill_while_writing_leaves_a_whole_log(tmp_path, logs, how):
 
 def test_a_failed_write_keeps_the_old_log(tmp_path, logs, monkeypatch):
     """A write that fails half-way (a full disk) leaves the old log and no temporary file."""
-    from stixxcli import gamelog
+    from stixxcli import saving
 
     _, (big, trixo, _) = logs
     target = tmp_path / "game.json"
-    gamelog.write_log(target, trixo)
+    saving.write_log(target, trixo)
 
     def full_disk(fd):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(gamelog.os, "fsync", full_disk)
+    monkeypatch.setattr(saving.os, "fsync", full_disk)
     with pytest.raises(OSError):
-        gamelog.write_log(target, big)
+        saving.write_log(target, big)
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
     [(_, log)] = list(load_logs(target))
     assert canonical(log) == canonical(trixo)

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from robust_corpus import GAMES, bots, cases, player_counts, variants
 
 from stixxcli.check import check_log
-from stixxcli.gamelog import AtomicLines, canonical, load_logs, write_log
+from stixxcli.gamelog import canonical, load_logs
 from stixxcli.replays import replay
+from stixxcli.saving import AtomicLines, write_log
 from stixxcli.table import play_bots
 
 SETTINGS = settings(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from robust_measure import stixx as measured
 
-from stixxcli import gamelog
+from stixxcli import gamelog, limits
 from stixxcli.errors import LogError, RuleError, StixxError
 
 EXAMPLES = Path(__file__).parent.parent.parent / "examples"
@@ -76,7 +76,7 @@ def test_max_bytes_units(monkeypatch):
         ("1G", 2**30),
     ]:
         monkeypatch.setenv("STIXX_MAX_BYTES", raw)
-        assert gamelog.max_bytes() == value
+        assert limits.max_bytes() == value
 
 
 def test_a_long_line_in_a_corpus_stops_reading_with_a_verdict(tmp_path, monkeypatch):
@@ -113,10 +113,10 @@ def test_read_bounded_refuses_past_the_limit(tmp_path, monkeypatch):
     monkeypatch.setenv("STIXX_MAX_BYTES", "100")
     path = tmp_path / "sheet.txt"
     path.write_bytes(b"x" * 100)
-    assert gamelog.read_bounded(path) == b"x" * 100
+    assert limits.read_bounded(path) == b"x" * 100
     path.write_bytes(b"x" * 101)
     with pytest.raises(StixxError, match="larger than 100 bytes"):
-        gamelog.read_bounded(path)
+        limits.read_bounded(path)
 
 
 # Tampered logs ----------------------------------------------------------------------

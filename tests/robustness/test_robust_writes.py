@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from stixxcli import gamelog, saving, terminal
-from stixxcli.gamelog import AtomicLines, UsageProblem, writable, write_atomic
+from stixxcli import saving, terminal
+from stixxcli.limits import UsageProblem
+from stixxcli.saving import AtomicLines, writable, write_atomic
 
 TRIXO = Path(__file__).parent.parent.parent / "examples" / "trixo" / "2-players.json"
 
@@ -52,7 +53,7 @@ def test_a_write_that_fails_leaves_no_temporary_file(tmp_path, monkeypatch):
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(gamelog.os, "fsync", full)
+    monkeypatch.setattr(saving.os, "fsync", full)
     with pytest.raises(OSError):
         write_atomic(tmp_path / "g.json", "{}")
     with pytest.raises(OSError), AtomicLines(tmp_path / "c.jsonl") as lines:
