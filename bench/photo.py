@@ -80,6 +80,8 @@ def main() -> None:
             stats["flagged"] += flagged
             stats["scored_right"] += right and not flagged
             stats["wrong_unflagged"] += (not right) and not flagged
+            if not right and not flagged:
+                stats["wrong_boxes"].append(["NOT FLAGGED", seed])
         return stats
 
     wall = time.time()

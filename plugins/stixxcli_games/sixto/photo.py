@@ -204,9 +204,9 @@ def read_image(image, rules: dict, name: str = "photo", where: str | None = None
     grid_boxes = printing.boxes(len(rules["colours"]), rules["boxes_per_row"], rules["target_boxes"])
     homography, found, notes = _locate(image, grid_boxes, cv2, np, where)
     card, homography = _straighten(image, homography, cv2, np)
-    fine, wide = _inks(card, cv2, np)
+    fine, wide, paper = _inks(card, cv2, np)
     places = _fit_boxes(fine, grid_boxes, np)
-    measures = _measure(fine, wide, places, _ink_cut(fine, np), np)
+    measures = _measure(fine, wide, places, np)
     grid, confidence = _decide(measures)
     letter = None
     if found == "markers":
@@ -452,7 +452,8 @@ def _inks(card, cv2, np):
     strokes and printed lines), `wide` against paper found 16 mm around (blobs
     and filled boxes too, but also, where a shadow's edge bends, some shade)."""
     gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
-    return _ink(gray, _closing(gray, 3, 2, cv2), cv2, np), _ink(gray, _closing(gray, 16, 4, cv2), cv2, np)
+    paper = _closing(gray, 3, 2, cv2)
+    return _ink(gray, paper, cv2, np), _ink(gray, _closing(gray, 16, 4, cv2), cv2, np), paper
 
 
 def _fit_boxes(ink, grid_boxes, np):
@@ -526,17 +527,18 @@ def _fit_boxes(ink, grid_boxes, np):
     ]
 
 
-def _ink_cut(fine, np) -> float:
-    """How dark a pixel must be to count as ink in this photo: just above the
-    noise of the blank paper between the grid and the code (a clean photo can
-    see a light pencil; a noisy one must not see its own grain)."""
-    y0, y1 = int(144 * SCALE), int(156 * SCALE)
-    x0, x1 = int(printing.GRID_X * SCALE), int((printing.CARD_W - 30) * SCALE)
-    level = float(np.percentile(fine[y0:y1, x0:x1], 99.5))
-    return min(0.14, max(0.05, 1.3 * level + 0.02))
+def _ink_cut(around, np) -> float:
+    """How dark a pixel must be to count as ink in a box: just above the grain
+    of the paper around it. A clean photo sees a light pencil; a noisy one,
+    or paper in shade where the same noise weighs more, does not see its grain."""
+    # From its lightest 30% only: printed lines and spilled strokes may cover
+    # much of the gap, never that. For normal grain, q30 - q10 is 0.757 sigma.
+    q10, q30 = (float(v) for v in np.percentile(around, [10, 30]))
+    sigma = (q30 - q10) / 0.757
+    return min(0.25, max(0.05, q30 + 0.524 * sigma + 4.0 * sigma + 0.02))
 
 
-def _measure(fine, wide, places, cut, np):
+def _measure(fine, wide, places, np):
     """For each box: the share of its inside that is ink (fine, wide), the
     printed number's corner left out, and the share of the gap around it that
     is wide-only ink (shade that a closing could not take away)."""
@@ -554,8 +556,6 @@ def _measure(fine, wide, places, cut, np):
                 continue
             keep = np.ones((y1 - y0, x1 - x0), bool)
             keep[: max(0, int(round(y + ch)) - y0), : max(0, int(round(x + cw)) - x0)] = False
-            f = fine[y0:y1, x0:x1][keep] > cut
-            wd = wide[y0:y1, x0:x1][keep] > cut
             # The ring just outside the frame: 0.5-1.2 mm off the box.
             ox0, oy0 = max(0, int(x - gap - 0.5 * SCALE)), max(0, int(y - gap - 0.5 * SCALE))
             ox1, oy1 = min(w, int(x + s + gap + 0.5 * SCALE)), min(h, int(y + s + gap + 0.5 * SCALE))
@@ -564,6 +564,11 @@ def _measure(fine, wide, places, cut, np):
                 int(y - oy0 - 0.5 * SCALE) : int(y + s - oy0 + 0.5 * SCALE),
                 int(x - ox0 - 0.5 * SCALE) : int(x + s - ox0 + 0.5 * SCALE),
             ] = False
+            # The paper's grain from the gap around the box: inside, a heavy mark
+            # (a crossed-out cross) would pass for grain.
+            cut = _ink_cut(fine[oy0:oy1, ox0:ox1][ring], np) if ring.any() else 0.05
+            f = fine[y0:y1, x0:x1][keep] > cut
+            wd = wide[y0:y1, x0:x1][keep] > cut
             shade = (wide[oy0:oy1, ox0:ox1] > cut) & (fine[oy0:oy1, ox0:ox1] <= cut)
             values.append(
                 (float(f.mean()), float(wd.mean()), float(shade[ring].mean()) if ring.any() else 0.0)
@@ -591,15 +596,17 @@ def _decide(measures):
             elif wide >= FILLED:
                 crossed, conf = True, 1.0
             elif wide >= BLOB:
-                crossed, conf = True, (0.97 if shade <= SHADE else 0.6)
+                # A blob, or shade the closing could not take away: when the gap
+                # around the box is shaded too, shade is likelier, and it is asked.
+                crossed, conf = (True, 0.97) if shade <= SHADE else (False, 0.6)
             elif fine <= EMPTY_BELOW and wide < BLOB / 2:
                 crossed, conf = False, 0.95 + 0.05 * (1 - fine / EMPTY_BELOW)
             else:
-                # In between: 0.5 at the middle of the band, toward SURE at its edges.
+                # In between: 0.5 at the middle of the band, never SURE.
                 m = max(fine, min(wide, CROSSED_ABOVE))
                 crossed = m >= middle
                 edge = EMPTY_BELOW if not crossed else CROSSED_ABOVE
-                conf = 0.5 + (SURE - 0.5) * min(1.0, abs(m - middle) / abs(edge - middle))
+                conf = 0.5 + (SURE - 0.55) * min(1.0, abs(m - middle) / abs(edge - middle))
             g.append(bool(crossed))
             c.append(float(min(1.0, max(0.5, conf))))
         grid.append(g)
