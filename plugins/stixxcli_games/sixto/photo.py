@@ -205,9 +205,13 @@ def read_image(image, rules: dict, name: str = "photo", where: str | None = None
     homography, found, notes = _locate(image, grid_boxes, cv2, np, where)
     card, homography = _straighten(image, homography, cv2, np)
     fine, wide, paper = _inks(card, cv2, np)
-    places = _fit_boxes(fine, grid_boxes, np)
+    places, misplaced = _fit_boxes(fine, grid_boxes, np)
     measures = _measure(fine, wide, places, np)
     grid, confidence = _decide(measures)
+    for (r, b), other in misplaced.items():
+        (crossed_there,), _ = _decide(_measure(fine, wide, [[other]], np))
+        if crossed_there[0] != grid[r][b]:
+            confidence[r][b] = min(confidence[r][b], 0.6)
     letter = None
     if found == "markers":
         letter, note = _sheet_letter(card, rules, np)
@@ -495,11 +499,13 @@ def _fit_boxes(ink, grid_boxes, np):
             - pull * (dx**2 + dy**2) / SCALE**2
         )
         i = np.unravel_index(np.argmax(score), score.shape)
-        return np.array([centre[0] + dx[i], centre[1] + dy[i]], float)
+        contrast = (frame / (4 * bw * (s - bw)) - ring / (4 * gap * (s + gap)))[i]
+        return np.array([centre[0] + dx[i], centre[1] + dy[i]], float), float(contrast)
 
     per_row = len(grid_boxes[0])
     flat = [box for row in grid_boxes for box in row]
-    found = np.array([search(box, (0.0, 0.0), int(4 * SCALE), 0.002) for box in flat])
+    first = [search(box, (0.0, 0.0), int(4 * SCALE), 0.002) for box in flat]
+    found = np.array([offset for offset, _ in first])
     u = np.array([box.centre[0] / printing.CARD_W * 2 - 1 for box in flat])
     v = np.array([box.centre[1] / printing.CARD_H * 2 - 1 for box in flat])
     terms = np.c_[np.ones_like(u), u, v, u * u, u * v, v * v, u**3, u * u * v, u * v * v, v**3]
@@ -513,18 +519,27 @@ def _fit_boxes(ink, grid_boxes, np):
         if keep.sum() < 12:
             field = np.repeat(np.median(found, axis=0)[None, :], len(flat), 0)
             break
-    settled = [search(box, field[i], int(1.0 * SCALE), 0.01) for i, box in enumerate(flat)]
-    return [
+    settled = [search(box, field[i], int(2.5 * SCALE), 0.01) for i, box in enumerate(flat)]
+    # A box settled far from where its own search found its frame, and with a
+    # much fainter frame there, may be misplaced: the other place is kept, and
+    # where the two read differently the box is asked about.
+    misplaced = {}
+    for i, ((at, contrast), (own, best)) in enumerate(zip(settled, first)):
+        if np.abs(at - own).max() > 1.0 * SCALE and contrast < 0.6 * best:
+            box = flat[i]
+            misplaced[divmod(i, per_row)] = (box.x * SCALE + own[0], box.y * SCALE + own[1], box.size * SCALE)
+    places = [
         [
             (
-                box.x * SCALE + settled[r * per_row + b][0],
-                box.y * SCALE + settled[r * per_row + b][1],
+                box.x * SCALE + settled[r * per_row + b][0][0],
+                box.y * SCALE + settled[r * per_row + b][0][1],
                 box.size * SCALE,
             )
             for b, box in enumerate(row)
         ]
         for r, row in enumerate(grid_boxes)
     ]
+    return places, misplaced
 
 
 def _ink_cut(around, np) -> float:
@@ -582,7 +597,7 @@ def _measure(fine, wide, places, np):
 # ink (blobs, filled boxes): from FILLED surely crossed; from BLOB crossed, and
 # sure unless the gap around the box holds more than SHADE of it too (then it
 # may be a shadow's edge). bench/photo.py measures how often each case asks.
-EMPTY_BELOW, CROSSED_ABOVE, BLOB, FILLED, SHADE = 0.025, 0.055, 0.12, 0.9, 0.1
+EMPTY_BELOW, CROSSED_ABOVE, BLOB, FILLED, SHADE = 0.015, 0.055, 0.12, 0.9, 0.1
 
 
 def _decide(measures):
@@ -594,7 +609,7 @@ def _decide(measures):
             if fine >= CROSSED_ABOVE:  # strokes
                 crossed, conf = True, 0.95 + 0.05 * min(1.0, (fine - CROSSED_ABOVE) / CROSSED_ABOVE)
             elif wide >= FILLED:
-                crossed, conf = True, 1.0
+                crossed, conf = True, (1.0 if shade <= 3 * SHADE else 0.6)  # or deep shade
             elif wide >= BLOB:
                 # A blob, or shade the closing could not take away: when the gap
                 # around the box is shaded too, shade is likelier, and it is asked.
