@@ -209,8 +209,8 @@ def read_image(image, rules: dict, name: str = "photo", where: str | None = None
     measures = _measure(fine, wide, places, np)
     grid, confidence = _decide(measures)
     for (r, b), other in misplaced.items():
-        (crossed_there,), _ = _decide(_measure(fine, wide, [[other]], np))
-        if crossed_there[0] != grid[r][b]:
+        (crossed_there,), (sure_there,) = _decide(_measure(fine, wide, [[other]], np))
+        if crossed_there[0] != grid[r][b] and sure_there[0] >= SURE:
             confidence[r][b] = min(confidence[r][b], 0.6)
     letter = None
     if found == "markers":
@@ -522,7 +522,7 @@ def _fit_boxes(ink, grid_boxes, np):
     settled = [search(box, field[i], int(2.5 * SCALE), 0.01) for i, box in enumerate(flat)]
     # A box settled far from where its own search found its frame, and with a
     # much fainter frame there, may be misplaced: the other place is kept, and
-    # where the two read differently the box is asked about.
+    # where it reads surely otherwise the box is asked about.
     misplaced = {}
     for i, ((at, contrast), (own, best)) in enumerate(zip(settled, first)):
         if np.abs(at - own).max() > 1.0 * SCALE and contrast < 0.6 * best:
