@@ -2,6 +2,7 @@
 file for the same idea in every game, no import loops, no huge core file."""
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,9 +14,13 @@ GAMES = ["sixto", "stixx", "fishstix", "trixo"]
 EVERY_GAME_HAS = {"game.py", "state.py", "notation.py", "board.py", "render.py", "bots.py", "plugin.py"}
 
 
-def test_a_path_in_the_tree_is_the_import_path():
+def test_a_path_in_the_tree_is_the_import_path(tmp_path):
+    # With the tree's two roots on the path (as an editable install puts them),
+    # each module is the file its dotted name spells.
     code = "import stixxcli_games.sixto.state as s, stixxcli.cli as c; print(s.__file__); print(c.__file__)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "plugins")]))
+    run = [sys.executable, "-c", code]
+    out = subprocess.run(run, capture_output=True, text=True, check=True, cwd=tmp_path, env=env).stdout
     assert out.split() == [
         str(ROOT / "plugins" / "stixxcli_games" / "sixto" / "state.py"),
         str(ROOT / "stixxcli" / "cli.py"),
