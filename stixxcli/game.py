@@ -19,6 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import index
 from typing import Any
 
 from .errors import IllegalMove
@@ -30,6 +31,7 @@ __all__ = [
     "Chance",
     "Choice",
     "Game",
+    "Options",
     "IllegalMove",
     "Param",
     "Result",
@@ -94,6 +96,30 @@ class Chance:
     draw: Callable[[random.Random], Any]
     parse: Callable[[str], Any] = _from_json
     seat: int | None = None
+
+
+class Options(Sequence):
+    """Legal answers made one at a time, when asked for: a bot that picks one
+    by its index never builds the others. A game gives `__len__` and
+    `answer(i)` for 0 <= i < len; indexing from the end, slices and the bounds
+    are handled here. A game may add a faster `__contains__`."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def answer(self, i: int) -> Any:
+        """The i-th answer, 0 <= i < len(self)."""
+
+    def __getitem__(self, i):
+        n = len(self)
+        if isinstance(i, slice):
+            return [self.answer(j) for j in range(*i.indices(n))]
+        i = index(i)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"no answer {i} among {n}")
+        return self.answer(i)
 
 
 @dataclass

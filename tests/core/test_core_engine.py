@@ -154,3 +154,22 @@ def test_a_result_recorded_before_the_game_explained_more_still_checks(log):
     scores = copy.deepcopy(older)
     scores["result"]["scores"] = scores["result"]["scores"][::-1]
     assert "scores recorded" in check_log(scores).error
+
+
+def test_lazy_options_index_slice_and_bound_like_the_list_they_stand_for():
+    from stixxcli.game import Options
+
+    class Squares(Options):
+        def __len__(self):
+            return 5
+
+        def answer(self, i):
+            return i * i
+
+    squares, listed = Squares(), [0, 1, 4, 9, 16]
+    assert [squares[i] for i in range(-5, 5)] == [listed[i] for i in range(-5, 5)]
+    assert squares[1:4] == listed[1:4] and squares[::-2] == listed[::-2] and list(squares) == listed
+    assert 9 in squares and 10 not in squares
+    for outside in (5, -6):
+        with pytest.raises(IndexError):
+            squares[outside]

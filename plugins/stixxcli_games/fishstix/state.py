@@ -16,14 +16,14 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from stixxcli.errors import IllegalMove
-from stixxcli.game import Chance, Choice, Result, State, places, require
+from stixxcli.game import Chance, Choice, Options, Result, State, places, require
 
 from . import notation
 from .board import FISH_PER_STICK, turned_round
 from .grid import Grid, Placement
 
 
-class PlaceOptions(Sequence):
+class PlaceOptions(Options):
     """Every (hand stick, way up, place) of a turn, made one at a time when asked
     for: the random bot picks one by its index and never builds the others.
 
@@ -39,15 +39,9 @@ class PlaceOptions(Sequence):
     def __len__(self) -> int:
         return 2 * len(self.numbers) * len(self.spots)
 
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
+    def answer(self, i: int) -> dict:
         way, spot = divmod(i, len(self.spots))
         number, turned = divmod(way, 2)
-        if not 0 <= number < len(self.numbers):
-            raise IndexError("no such choice")
         column, row = self.spots[spot]
         return {"hand": self.numbers[number], "turned": bool(turned), "column": column, "row": row}
 

@@ -14,10 +14,8 @@ rules are checked here. Rulings: docs/games/sixto.md.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from operator import index
 
-from stixxcli.game import Chance, Choice, IllegalMove, Result, State, places
+from stixxcli.game import Chance, Choice, IllegalMove, Options, Result, State, places
 
 from . import notation
 from .board import first_target_box, score
@@ -54,7 +52,7 @@ def _row_table(numbers: list[int], first_target: int) -> list:
     return table
 
 
-class CrossOptions(Sequence):
+class CrossOptions(Options):
     """Every legal set of crosses of one seat for one roll: for each row, no
     cross or one of its candidate boxes. The i-th answer is decoded from i, so
     the set is never built (a bot picks one by its index)."""
@@ -71,22 +69,13 @@ class CrossOptions(Sequence):
     def __len__(self) -> int:
         return self.size
 
-    def __getitem__(self, i):
-        if type(i) is int and 0 <= i < self.size:  # a bot's pick: the fast way
-            crosses = []
-            for colour, boxes in self.candidates:
-                i, pick = divmod(i, len(boxes) + 1)
-                if pick:
-                    crosses.append([colour, boxes[pick - 1]])
-            return crosses
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self.size))]
-        i = index(i)
-        if i < 0:
-            i += self.size
-        if not 0 <= i < self.size:
-            raise IndexError(i)
-        return self[int(i)]
+    def answer(self, i: int) -> list:
+        crosses = []
+        for colour, boxes in self.candidates:
+            i, pick = divmod(i, len(boxes) + 1)
+            if pick:
+                crosses.append([colour, boxes[pick - 1]])
+        return crosses
 
     def __contains__(self, answer) -> bool:
         if not isinstance(answer, list):

@@ -11,10 +11,9 @@ B and C hold one take only when the game ended after the first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from stixxcli.errors import IllegalMove
 from stixxcli.game import Choice, Result, State, places
+from stixxcli.game import Options as LazyOptions
 
 from . import notation
 from .board import Board
@@ -425,7 +424,7 @@ class StixxState(State):
         return [p["score"] for p in self.view(viewer)["players"]]
 
 
-class Options(Sequence):
+class Options(LazyOptions):
     """The answers to "option": every A take, B when allowed, then C for each
     opponent who may be challenged and each colour, in that order. Made on
     demand, so a bot that picks one by index never builds the list."""
@@ -439,14 +438,7 @@ class Options(Sequence):
     def __len__(self) -> int:
         return len(self.takes) + self.reveal + self._challenges
 
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError(i)
+    def answer(self, i: int) -> dict:
         if i < len(self.takes):
             return {"option": "A", "take": self.takes[i]}
         i -= len(self.takes)

@@ -8,7 +8,7 @@ at most nine entries) before it is played.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from stixxcli.game import Options
 
 SYMBOLS = ("x", "o", "trixo")
 ARROW = "arrow"
@@ -374,7 +374,7 @@ def play(layout: dict, play_move: dict) -> tuple[dict, list[tuple]]:
     return after, [cell]
 
 
-class Plays(Sequence):
+class Plays(Options):
     """Every play of a hand, one per distinct tile and place, in notation order
     (tiles as in TILES, then cells or slides in order). Each move is made only
     when asked for: a random bot looks at one of them."""
@@ -401,13 +401,7 @@ class Plays(Sequence):
     def __len__(self) -> int:
         return self.size
 
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self.size))]
-        if i < 0:
-            i += self.size
-        if not 0 <= i < self.size:
-            raise IndexError("no such play")
+    def answer(self, i: int) -> dict:
         for tile, places in self.groups:
             if i < len(places):
                 place = places[i]
