@@ -49,13 +49,17 @@ def rules_digest(rules: dict) -> str:
     return hashlib.sha256(canonical(rules)).hexdigest()
 
 
-def new_log(game: str, variant: str, rules: dict, players: list[dict], setup, *, seed=None) -> dict:
+def new_log(
+    game: str, variant: str, rules: dict, players: list[dict], setup, *, seed=None, digest: str | None = None
+) -> dict:
+    """A log before its first move. `digest` is the rules' digest when the caller
+    already has it (a simulation plays many games under the same rules)."""
     log = {
         "format": FORMAT,
         "game": game,
         "variant": variant,
         "rules": rules,
-        "rules_digest": rules_digest(rules),
+        "rules_digest": digest or rules_digest(rules),
         "players": players,
     }
     if seed is not None:

@@ -31,14 +31,20 @@ def play_batch(batch: Batch) -> list[dict]:
     With shifts, the player given at seat k sits at seat k + shift (around
     the table) and the summary gives scores and places back in the given order,
     so each row of the report follows one player whatever seat it started at."""
+    from .gamelog import rules_digest
+    from .plugins import get_game
+    from .rules import check_log_rules
     from .table import play_bots
 
+    # The rules are checked and digested once for the batch, not once a game.
+    check_log_rules(get_game(batch.game), batch.rules)
+    digest = rules_digest(batch.rules)
     out = []
     n = len(batch.bots)
     for index, seed in enumerate(batch.seeds):
         shift = batch.shifts[index] if batch.shifts else 0
         seated = [batch.bots[(seat - shift) % n] for seat in range(n)]
-        log = play_bots(batch.game, seated, seed, variant=batch.variant, rules=batch.rules)
+        log = play_bots(batch.game, seated, seed, variant=batch.variant, rules=batch.rules, digest=digest)
         result = log["result"]
         summary = {
             "seed": seed,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Answer, apply_move, drive, log_rules, player_span
+from .engine import Answer, apply_move, drive, log_rules, player_span, start
 from .errors import PluginError, RuleError, StixxError, plugin_call
 from .game import Chance, Choice, State
 from .gamelog import new_log
@@ -63,8 +63,18 @@ class Table:
 
     @classmethod
     def new(
-        cls, game, rules_values: dict, variant: str, players: list[dict], seed, chance: Answer | None = None
+        cls,
+        game,
+        rules_values: dict,
+        variant: str,
+        players: list[dict],
+        seed,
+        chance: Answer | None = None,
+        digest: str | None = None,
     ) -> Table:
+        """A new game: its setup (from the seed unless `chance` answers) and its
+        bots. `digest` is the digest of rules the caller has already checked,
+        when it plays many games under them."""
         counts = game.player_counts(rules_values)
         if len(players) not in counts:
             raise RuleError(
@@ -75,18 +85,26 @@ class Table:
         rng = rng_for(seed, "setup")
         chance = chance or (lambda ask: ask.draw(rng))
         setup = plugin_call(game, "setup", lambda: drive(game.setup(rules_values, names), chance, None))
-        log = new_log(game.name, variant, rules_values, players, setup, seed=seed)
-        return cls.resume(log)
+        log = new_log(game.name, variant, rules_values, players, setup, seed=seed, digest=digest)
+        if digest is None:  # else the caller checked these rules and made their digest
+            rules_values = log_rules(game, log)
+        return cls._seated(game, log, start(game, rules_values, names, setup), rules_values)
 
     @classmethod
     def resume(cls, log: dict) -> Table:
-        from .plugins import get_bot, get_game
+        from .plugins import get_game
 
         step = collections.deque(replay(log), maxlen=1)[0]  # the last step: the state now
         game = get_game(log["game"])
+        return cls._seated(game, log, step.state, log_rules(game, log))
+
+    @classmethod
+    def _seated(cls, game, log: dict, state: State, rules: dict) -> Table:
+        """The table with its bots, each seeded from the game's seed and the move reached."""
+        from .plugins import get_bot
+
         seed, played = log.get("seed"), len(log["moves"])
-        table = cls(game, log, step.state, rng=rng_for(seed, "turns from", played))
-        rules = log_rules(game, log)
+        table = cls(game, log, state, rng=rng_for(seed, "turns from", played))
         for seat, player in enumerate(log["players"]):
             if player.get("bot"):
                 bot_rng = rng_for(seed, "bot", seat, "from", played)
@@ -121,6 +139,33 @@ class Table:
         self.log["moves"].append(move)
         return move
 
+    def play_out(self, max_turns: int = 100_000) -> None:
+        """Bots play every turn left: the loop of `simulate`. The same turns as
+        play_turn, with its helpers made once per game rather than per turn,
+        and each move applied without the core's shape check: the game's own
+        turn() made it from answers the game offered, and `apply` still checks
+        it against the rules. (`validate` checks the shapes of a saved log.)"""
+        game, state, bots, rng, moves = self.game, self.state, self.bots, self.rng, self.log["moves"]
+        chance = Chance
+
+        def answer(ask):
+            if isinstance(ask, chance):
+                return ask.draw(rng)
+            bot = bots.get(ask.seat)
+            if bot is None:
+                raise StixxError(f"seat {ask.seat} has no bot and no one to ask")
+            return plugin_call(
+                game, f"bot {type(bot).name}", bot.choose, PlayerView(game, state, ask.seat), ask
+            )
+
+        for _ in range(max_turns):
+            if state.over:
+                return
+            move = plugin_call(game, "turn", drive, state.turn(), answer, answer)
+            plugin_call(game, "apply", state.apply, move)
+            moves.append(move)
+        raise PluginError(f"{game.name}: no end after {max_turns} turns")
+
     def finish(self) -> dict:
         """Mark the log finished (when the game is over) and record the result."""
         self.log["finished"] = self.state.over
@@ -136,8 +181,10 @@ def play_bots(
     variant: str = "standard",
     rules: dict | None = None,
     max_turns: int = 100_000,
+    digest: str | None = None,
 ) -> dict:
-    """A whole game among bots; returns its finished log."""
+    """A whole game among bots; returns its finished log. `digest`: the rules'
+    digest, when a caller playing many games has it already."""
     from .plugins import get_game
     from .rules import resolve
 
@@ -145,11 +192,6 @@ def play_bots(
     if rules is None:
         rules = resolve(game, variant).values
     players = [{"name": f"{bot}-{seat}", "bot": bot} for seat, bot in enumerate(bots)]
-    table = Table.new(game, rules, variant, players, seed)
-    for _ in range(max_turns):
-        if table.over:
-            break
-        table.play_turn()
-    else:
-        raise PluginError(f"{game_name}: no end after {max_turns} turns")
+    table = Table.new(game, rules, variant, players, seed, digest=digest)
+    table.play_out(max_turns)
     return table.finish()
