@@ -12,17 +12,24 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
+import sys
+import zlib
 
 ENV_CACHE = "STIXX_CACHE_DIR"
 
 
-def folder() -> Path | None:
+def folder() -> str | None:
     chosen = os.environ.get(ENV_CACHE)
     if chosen is not None:
-        return Path(chosen) if chosen else None
+        return chosen or None
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "stixxcli"
+    return os.path.join(base, "stixxcli")
+
+
+def _file(where: str, name: str) -> str:
+    # One file per Python environment, so that two (a pipx install and a
+    # development venv) do not take turns overwriting each other's entry.
+    return os.path.join(where, f"{name}-{zlib.crc32(sys.prefix.encode()):08x}.json")
 
 
 def load(name: str, key: str):
@@ -31,7 +38,7 @@ def load(name: str, key: str):
     if where is None:
         return None
     try:
-        with open(where / f"{name}.json", encoding="utf-8") as f:
+        with open(_file(where, name), encoding="utf-8") as f:
             stored = json.load(f)
     except (OSError, ValueError):
         return None
@@ -44,9 +51,10 @@ def store(name: str, key: str, value) -> None:
     if where is None:
         return
     try:
-        where.mkdir(parents=True, exist_ok=True)
-        temporary = where / f".{name}.{os.getpid()}.tmp"
-        temporary.write_text(json.dumps({"key": key, "value": value}), encoding="utf-8")
-        os.replace(temporary, where / f"{name}.json")  # whole or not at all, like a log
+        os.makedirs(where, exist_ok=True)
+        temporary = os.path.join(where, f".{name}.{os.getpid()}.tmp")
+        with open(temporary, "w", encoding="utf-8") as f:
+            json.dump({"key": key, "value": value}, f)
+        os.replace(temporary, _file(where, name))  # whole or not at all, like a log
     except (OSError, TypeError, ValueError):
         pass

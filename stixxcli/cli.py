@@ -1,7 +1,8 @@
 """The `stixx` command line. It knows no game: every game comes from a plugin.
 
-Imports stay inside the commands so that `stixx --help` and `stixx --version`
-load no game code, no rich and no yaml.
+Each command's module is imported when that command runs, and imports stay
+inside the commands, so that `stixx --help` and `stixx --version` load no
+command, no game code, no rich and no yaml.
 """
 
 from __future__ import annotations
@@ -16,9 +17,29 @@ from .errors import StixxError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
+# Each command: its module in stixxcli.commands, and the line `stixx --help`
+# shows for it (its docstring's first sentence; a test keeps the two equal).
+COMMANDS = {
+    "completion": ("about", "Print the shell completion script: commands and options, and their values: "
+                   "game names, variant names of the game on the line, bot names (after NAME: or SEAT: "
+                   "too) and the players of the log being replayed."),
+    "games": ("about", "List the installed games, with their variants and bots."),
+    "play": ("play", "Play a game at this terminal: people and bots, in seat order."),
+    "plugins": ("about", "List the loaded plugins with their versions and hooks."),
+    "replay": ("logs", "Replay a game log move by move, as the table or as one player saw it."),
+    "schema": ("about", "Print the JSON Schema of the game log, or of a game's rules, setup and moves."),
+    "score": ("logs", "Score game logs, or paper score sheets."),
+    "sheet": ("sheets", "Print paper score sheets to play on and to photograph after the game."),
+    "simulate": ("simulate", "Play many seeded bot games and report, per seat and per bot, the win rate "
+                 "with its 95% interval, the mean and spread of scores, and the game length."),
+    "validate": ("logs", "Check game logs: the envelope, the rules and their digest, the setup, every "
+                 "move in order, the end and the recorded result."),
+    "variants": ("about", "List rule variants (of every game, or of GAME), or show one's resolved rules."),
+}  # fmt: skip
+
 
 class StixxGroup(click.Group):
-    """The root group: plugin commands on demand, and errors as one line."""
+    """The root group: commands and plugin commands on demand, and errors as one line."""
 
     _plugin_commands_added = False
 
@@ -34,7 +55,23 @@ class StixxGroup(click.Group):
 
     def list_commands(self, ctx):
         self._add_plugin_commands()
-        return super().list_commands(ctx)
+        return sorted({*COMMANDS, *self.commands})
+
+    def format_commands(self, ctx, formatter):
+        # click's own listing, with the lines of commands not imported from the table above.
+        from click.utils import make_default_short_help
+
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = []
+        for name in names:
+            command = self.commands.get(name)
+            if command is None:
+                rows.append((name, make_default_short_help(COMMANDS[name][1], limit)))
+            elif not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def add_command(self, cmd, name=None):
         # --debug after the command too (`stixx replay x.json --debug`), for every
@@ -55,6 +92,11 @@ class StixxGroup(click.Group):
         return super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
     def get_command(self, ctx, name):
+        if name in COMMANDS and name not in self.commands:
+            import importlib
+
+            module = importlib.import_module(f".commands.{COMMANDS[name][0]}", __package__)
+            self.add_command(getattr(module, name))
         command = super().get_command(ctx, name)
         if command is None:
             self._add_plugin_commands()
@@ -166,14 +208,3 @@ def cli():
       stixx replay game.json --to 10 --as-player Ann
       stixx variants sixto solo --diff
     """
-
-
-def _add_commands() -> None:
-    from .commands import about, logs, play, sheets, simulate
-
-    for module in (about, logs, simulate, play, sheets):
-        for command in module.COMMANDS:
-            cli.add_command(command)
-
-
-_add_commands()

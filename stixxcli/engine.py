@@ -20,7 +20,7 @@ _checked_rules: dict[tuple[str, bytes], tuple[str, dict]] = {}
 def log_rules(game, log: dict) -> dict:
     """The log's rules, checked against the game and the digest, completed with
     the defaults of parameters the log does not name."""
-    from .rules import check_log_rules
+    from .params import check_log_rules
 
     # A corpus repeats the same few rules: check each set once, hash it once.
     key = (game.name, canonical(log["rules"]))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import RuleError, did_you_mean
+
 PARAM_TYPES = ("int", "float", "bool", "str", "list[int]", "list[str]", "dict[str,int]", "json")
 
 
@@ -108,3 +110,26 @@ def _scalar_problem(t: str, value) -> str | None:
         return None
     want = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text"}[t]
     return f"must be {want}, not {value_kind(value)} ({value!r})"
+
+
+def check_values(game, values: dict, where: str, lines: dict | None = None) -> None:
+    """Refuse unknown keys and values their parameter does not accept."""
+    params = {p.name: p for p in game.params}
+    for key, value in values.items():
+        at = f"{where}:{lines[key]}" if lines and key in lines else where
+        if key not in params:
+            raise RuleError(f"unknown key {key!r} for {game.name}{did_you_mean(str(key), params)}", where=at)
+        problem = params[key].problem(value)
+        if problem:
+            raise RuleError(f"{key} {problem}", where=at)
+
+
+def check_log_rules(game, rules: dict) -> dict:
+    """The rules recorded in a log, checked, with the default of any parameter
+    the log does not name: a log written before a game gained a parameter
+    still checks, as the rules it was played under."""
+    check_values(game, rules, "rules")
+    full = {p.name: p.default for p in game.params}
+    full.update(rules)
+    game.check_rules(full)
+    return full

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import StixxError, did_you_mean
 
@@ -26,20 +24,21 @@ ENV_PLUGINS = "STIXX_PLUGINS"
 DIST = "stixxcli"
 
 
-@dataclass
-class GameEntry:
+class GameEntry(NamedTuple):
     game: object
     plugin: str
     version: str
 
 
-@dataclass
 class Plugins:
-    pm: pluggy.PluginManager
-    info: dict  # plugin name -> {"version", "bundled", "module"}
-    _games: dict | None = None
-    _bots: dict | None = None
-    _rule_dirs: list | None = None
+    """The plugin manager and what each hook registered, asked for once."""
+
+    def __init__(self, pm: pluggy.PluginManager, info: dict):
+        self.pm = pm
+        self.info = info  # plugin name -> {"version", "bundled", "module", "distribution"}
+        self._games: dict | None = None
+        self._bots: dict | None = None
+        self._rule_dirs: list | None = None
 
     def call(self, hook: str, **kwargs):
         """Call every implementation of `hook` on its own; warn about those that raise."""
@@ -53,19 +52,35 @@ class Plugins:
         if self._games is None:
             self._games = {}
             for impl in self.pm.hook.stixx_games.get_hookimpls():
-                plugin = impl.plugin_name
-                version = self.info.get(plugin, {}).get("version", "")
-
-                def register(game, plugin=plugin, version=version):
-                    if not getattr(game, "name", ""):
-                        raise TypeError("registered a game without a name")
-                    self._games.setdefault(game.name, GameEntry(game, plugin, version))
-
-                try:
-                    impl.function(register=register)
-                except Exception as e:
-                    warn(f"plugin {plugin!r} failed in stixx_games: {type(e).__name__}: {e}")
+                self._register_games(impl, self._games)
         return self._games
+
+    def game(self, name: str) -> GameEntry | None:
+        """The game called `name`. With only the bundled plugins, each named after
+        its game, that plugin alone is asked: one game's code is imported, not four."""
+        if self._games is None and self.info.get(name, {}).get("bundled"):
+            if all(plugin["bundled"] for plugin in self.info.values()):
+                found: dict = {}
+                for impl in self.pm.hook.stixx_games.get_hookimpls():
+                    if impl.plugin_name == name:
+                        self._register_games(impl, found)
+                if name in found:
+                    return found[name]
+        return self.games().get(name)
+
+    def _register_games(self, impl, into: dict) -> None:
+        plugin = impl.plugin_name
+        version = self.info.get(plugin, {}).get("version", "")
+
+        def register(game):
+            if not getattr(game, "name", ""):
+                raise TypeError("registered a game without a name")
+            into.setdefault(game.name, GameEntry(game, plugin, version))
+
+        try:
+            impl.function(register=register)
+        except Exception as e:
+            warn(f"plugin {plugin!r} failed in stixx_games: {type(e).__name__}: {e}")
 
     def bots(self) -> dict[tuple[str, str], type]:
         if self._bots is None:
@@ -77,8 +92,10 @@ class Plugins:
             self.call("stixx_bots", register=register)
         return self._bots
 
-    def rule_dirs(self) -> list[Path]:
+    def rule_dirs(self) -> list:
         if self._rule_dirs is None:
+            from pathlib import Path
+
             self._rule_dirs = []
 
             def register(path):
@@ -222,9 +239,11 @@ def _load_entry(value: str):
 
 def get_game(name: str):
     """The game called `name`, or a StixxError naming the installed ones."""
-    games = get_plugins().games()
-    if name in games:
-        return games[name].game
+    plugins = get_plugins()
+    entry = plugins.game(name)
+    if entry is not None:
+        return entry.game
+    games = plugins.games()
     known = ", ".join(sorted(games)) or "none"
     maybe = did_you_mean(name, games)
     raise StixxError(f"unknown game {name!r}{maybe} (installed: {known})")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import RuleError, did_you_mean
+from .params import check_values
 
 ENV_RULES_PATH = "STIXX_RULES_PATH"
 META_KEYS = ("extends", "description")
@@ -208,18 +209,6 @@ def _one_line(message) -> str:
     return " ".join(str(message).split())
 
 
-def check_values(game, values: dict, where: str, lines: dict | None = None) -> None:
-    """Refuse unknown keys and values their parameter does not accept."""
-    params = {p.name: p for p in game.params}
-    for key, value in values.items():
-        at = f"{where}:{lines[key]}" if lines and key in lines else where
-        if key not in params:
-            raise RuleError(f"unknown key {key!r} for {game.name}{did_you_mean(str(key), params)}", where=at)
-        problem = params[key].problem(value)
-        if problem:
-            raise RuleError(f"{key} {problem}", where=at)
-
-
 def resolve(game, variant: str | None = None, path: str | os.PathLike | None = None) -> Rules:
     """The rules of a variant by name, or of a variant file by path."""
     if path is not None:
@@ -307,14 +296,3 @@ def _find_parent(game, parent: str, child: Path, lines: dict) -> Path:
     raise RuleError(
         f"extends unknown variant {parent!r}{did_you_mean(parent, files)} (variants: {known})", where=where
     )
-
-
-def check_log_rules(game, rules: dict) -> dict:
-    """The rules recorded in a log, checked, with the default of any parameter
-    the log does not name: a log written before a game gained a parameter
-    still checks, as the rules it was played under."""
-    check_values(game, rules, "rules")
-    full = {p.name: p.default for p in game.params}
-    full.update(rules)
-    game.check_rules(full)
-    return full

@@ -387,18 +387,29 @@ def checker(
     ...
     stixxcli.errors.IllegalMove: the move: 'take' must be at least 0, not -1
     """
-    fits, check = fits_function(schema), _compile(schema)
+    check = _compile(schema)
+    # The generated function is quicker per value but costs a millisecond or
+    # more to make: a command that checks one log need not pay for it.
+    fits, uses = None, 0
 
     def refuse(value) -> None:
-        if fits(value):
+        nonlocal fits, uses
+        if fits is not None and fits(value):
             return
         try:
             check(value)
-            raise _Off(lambda: "does not fit its schema", True)  # the two readings disagree: say so
+            if fits is not None:
+                raise _Off(lambda: "does not fit its schema", True)  # the two readings disagree: say so
         except _Off as off:
             if not off.path:
                 raise error(f"{what} {off.problem}") from None
             head, where = off.path[0], _where(off.path[1:])
             raise error(f"{what}: {head!r}{where} {off.problem}") from None
+        uses += 1
+        if uses == COMPILE_AFTER:
+            fits = fits_function(schema)
 
     return refuse
+
+
+COMPILE_AFTER = 200  # values checked by the closures before the generated function is made

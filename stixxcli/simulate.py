@@ -32,8 +32,8 @@ def play_batch(batch: Batch) -> list[dict]:
     the table) and the summary gives scores and places back in the given order,
     so each row of the report follows one player whatever seat it started at."""
     from .gamelog import rules_digest
+    from .params import check_log_rules
     from .plugins import get_game
-    from .rules import check_log_rules
     from .table import play_bots
 
     # The rules are checked and digested once for the batch, not once a game.

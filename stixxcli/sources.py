@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from .errors import StixxError
 
@@ -29,7 +28,7 @@ def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
     for path in paths:
         text = str(path)
         if text != "-" and os.path.isdir(text):
-            found = sorted(_logs_under(Path(text)), key=lambda p: p.relative_to(text).parts)
+            found = sorted(_logs_under(text), key=lambda p: p.relative_to(text).parts)
             if not found:
                 raise NoLogs(f"no game logs ({', '.join('*' + s for s in LOG_SUFFIXES)}) in it", where=text)
             yield from (str(p) for p in found)
@@ -37,7 +36,9 @@ def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
             yield text
 
 
-def _logs_under(folder: Path) -> Iterator[Path]:
+def _logs_under(folder: str):
+    from pathlib import Path  # a folder of logs only: pathlib is slow to import
+
     for root, dirs, files in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for name in files:

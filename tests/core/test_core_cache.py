@@ -22,7 +22,7 @@ def test_entry_points_are_scanned_once_and_rescanned_when_a_distribution_appears
 ):
     first = plugins.entry_points()
     assert {"sixto", "stixx", "fishstix", "trixo"} <= {ep["name"] for ep in first}
-    stored = json.loads((cache_dir / "entry-points.json").read_text())
+    stored = json.loads(open(cache._file(str(cache_dir), "entry-points")).read())
     assert stored["value"] == first
     # A new distribution on sys.path changes the key: the scan runs again and finds it.
     site = tmp_path / "site"
@@ -33,6 +33,12 @@ def test_entry_points_are_scanned_once_and_rescanned_when_a_distribution_appears
     monkeypatch.syspath_prepend(str(site))
     again = plugins.entry_points()
     assert {"name": "extra", "value": "stixx_extra.plugin", "dist": "stixx-extra", "version": "1.0"} in again
+    # Installed later into a folder already on sys.path.
+    later = site / "stixx_later-2.0.dist-info"
+    later.mkdir()
+    (later / "METADATA").write_text("Metadata-Version: 2.1\nName: stixx-later\nVersion: 2.0\n")
+    (later / "entry_points.txt").write_text("[stixxcli]\nlater = stixx_later.plugin\n")
+    assert "later" in {ep["name"] for ep in plugins.entry_points()}
 
 
 def test_a_cache_that_cannot_be_written_or_read_is_no_error(tmp_path, monkeypatch):
@@ -41,7 +47,8 @@ def test_a_cache_that_cannot_be_written_or_read_is_no_error(tmp_path, monkeypatc
     monkeypatch.setenv(cache.ENV_CACHE, str(blocker / "cache"))
     assert {"sixto"} <= {ep["name"] for ep in plugins.entry_points()}
     (tmp_path / "broken").mkdir()
-    (tmp_path / "broken" / "entry-points.json").write_text("{not json")
+    with open(cache._file(str(tmp_path / "broken"), "entry-points"), "w") as f:
+        f.write("{not json")
     monkeypatch.setenv(cache.ENV_CACHE, str(tmp_path / "broken"))
     assert {"sixto"} <= {ep["name"] for ep in plugins.entry_points()}
     monkeypatch.setenv(cache.ENV_CACHE, "")

@@ -40,11 +40,26 @@ def test_help_and_version_load_no_game_code_rich_or_yaml():
         "    try: main()\n"
         "    except SystemExit: pass\n"
         "heavy = [m for m in sys.modules if m.split('.')[0] in ('rich', 'yaml') or\n"
+        "         m.startswith('stixxcli.commands.') or\n"
         "         (m.startswith('stixxcli_games.') and not m.endswith('.plugin') and m.count('.') > 1)]\n"
         "print('HEAVY', heavy)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert "HEAVY []" in out
+
+
+def test_the_help_lines_of_commands_not_imported_are_their_own():
+    """`stixx --help` lists commands from a table, to import none of them: the
+    table names every command, in its module, with its own first sentence."""
+    import importlib
+
+    from stixxcli.cli import COMMANDS
+
+    declared = {}
+    for module in {module for module, _ in COMMANDS.values()}:
+        for command in importlib.import_module(f"stixxcli.commands.{module}").COMMANDS:
+            declared[command.name] = (module, command.get_short_help_str(10_000))
+    assert COMMANDS == declared
 
 
 def test_version_is_answered_before_click_is_imported():

@@ -82,6 +82,28 @@ def test_values_that_fit_pass_both_readings():
         assert fits_function(MOVE)(move)
 
 
+def test_a_checker_in_long_use_refuses_with_the_same_reasons(monkeypatch):
+    """After COMPILE_AFTER values a checker changes to the generated function:
+    what it takes and the reasons it gives for what it refuses stay the same."""
+    import stixxcli.fits
+    import stixxcli.shapes
+
+    made = []
+    monkeypatch.setattr(stixxcli.shapes, "fits_function", lambda s: made.append(s) or fits_function(s))
+    check, good = checker(MOVE), {"seat": 0, "option": "A", "takes": [3]}
+    for _ in range(stixxcli.shapes.COMPILE_AFTER):
+        check(good)
+    assert made == [MOVE]
+    check(good)
+    for move, reason in [
+        ({"seat": -1, "option": "A", "takes": [1]}, "the move: 'seat' must be at least 0, not -1"),
+        ({"seat": 0, "option": "B", "tiles": ["x", "x"]}, "the move: 'tiles' holds 'x' twice"),
+    ]:
+        with pytest.raises(IllegalMove) as refused:
+            check(move)
+        assert reason in str(refused.value)
+
+
 def test_one_of_speaks_for_the_branch_the_value_came_closest_to():
     schema = {
         "oneOf": [

@@ -8,8 +8,9 @@ from stixxcli_games.stixx.state import EMPTY, FULL_COLOUR, ISOLATED
 from stixxcli.check import check_log
 from stixxcli.engine import drive
 from stixxcli.errors import IllegalMove, RuleError
+from stixxcli.params import check_log_rules
 from stixxcli.replays import replay
-from stixxcli.rules import check_log_rules, resolve
+from stixxcli.rules import resolve
 
 
 def take(seat, *stixx, option="A"):
