@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import heapq
 from math import comb
+from typing import NamedTuple
 
 from stixxcli.game import Bot
 
 from . import board
 from .board import ARROW, SYMBOLS, TILES
-from .masks import SIZE, Frame, Masks, ends_through, pair_ends, window
+from .masks import COLUMNS, ROWS, SIZE, Frame, Masks, ends_through, pair_ends, window
 
 TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
 # A tile in hand now is worth more than a tile the next player may take: they
@@ -49,6 +50,18 @@ TIE = 1e-9
 MARGIN = 1e-6
 
 
+class Cell(NamedTuple):
+    """A placement that collects nothing: its cell, the height of the stack
+    there, and after it the layout's box, the stacks a tile may go on, and
+    the empty cells inside the window."""
+
+    bit: int
+    height: int
+    box: tuple
+    open_stacks: int
+    empty: int
+
+
 class Outlook:
     """The layout a player sees, as masks, and what the next player may
     collect after each of its plays, found from it: a play changes one cell
@@ -60,13 +73,16 @@ class Outlook:
         self.before = before = Masks.of(layout, frame, max_stack)
         self.ends = {tile: pair_ends(before.show[tile]) for tile in SYMBOLS}
         self.inside = window(before.box) if layout else 0
+        # The cells inside the layout's box: a tile there leaves the window as it is.
+        self.boxed = 0 if before.box is None else ROWS[before.box[:2]] & COLUMNS[before.box[2:]]
         self.slide_ends = {}
         self.known = {}  # (tile, end): what a placement there collects, found as asked for
         self.shared = {}  # threats several plays leave alike: (tile, the cell covered or the box after)
 
     def play(self, tile: str, place: tuple) -> tuple[list, object]:
-        """The tiles a play collects, and the masks after it; for a placement
-        that collects nothing, its cell and the height of the stack there."""
+        """The tiles a play collects, and the masks after it; for a play that
+        collects nothing, what makes them when asked for (`after`): for a
+        placement, its cell (`Cell`), for a slide the stacks it moves."""
         before = self.before
         if tile == ARROW:
             line, index, direction = place
@@ -76,28 +92,37 @@ class Outlook:
                 self.slide_ends[unit] = before.slide_ends(unit)
             moved = before.slide_moves(unit, index, step)
             if not before.slide_streaks(moved, unit, index, step, self.slide_ends[unit]):
-                return [], before.slid(moved, unit, step)
+                return [], (moved, unit, step)
         else:
             bit = self.frame.bit(place)
             if not bit & self.ends[tile]:  # it completes no pair
-                return [], (bit, len(self.layout.get(place, ())))
+                return [], self.cell(bit, len(self.layout.get(place, ())))
         after, taken = GreedyBot._play(self.layout, tile, place)
         return taken, Masks.of(after, self.frame, self.max_stack)
 
-    def placement_gains(self, played: str, cell: tuple, symbols: list, own: bool) -> list:
-        """(gain, chance) for each of `symbols` the next player may place,
-        after `played` is placed on `cell` (bit, height) collecting nothing:
-        found on the layout before it, with the placed tile added where it
-        counts. `own`: the played symbol's, whose pairs the tile joins;
-        otherwise the others', which cost little."""
-        before, ends, shared = self.before, self.ends, self.shared
-        bit, height = cell
-        box = before.box_with(bit)
+    def cell(self, bit: int, height: int) -> Cell:
+        """A placement on the cell `bit` (a stack of `height` tiles, 0 when
+        empty) that collects nothing, and where a tile may go after it."""
+        before = self.before
         stacks = before.levels[0] | bit
-        # After it, a tile may go on a stack not full or an empty cell inside the window.
         full = before.levels[self.max_stack - 1]
-        open_stacks = stacks & ~(full | bit if height + 1 >= self.max_stack else full)
-        empty = (window(box) if box != before.box else self.inside) & ~stacks
+        if height + 1 >= self.max_stack:
+            full |= bit
+        if bit & self.boxed:
+            box, inside = before.box, self.inside
+        else:
+            box = before.box_with(bit)
+            inside = window(box)
+        return Cell(bit, height, box, stacks & ~full, inside & ~stacks)
+
+    def placement_gains(self, played: str, cell: Cell, symbols: list, own: bool) -> list:
+        """(gain, chance) for each of `symbols` the next player may place,
+        after `played` is placed on `cell` collecting nothing: found on the
+        layout before it, with the placed tile added where it counts. `own`:
+        the played symbol's, whose pairs the tile joins; otherwise the
+        others', which cost little."""
+        before, ends, shared = self.before, self.ends, self.shared
+        bit, box, open_stacks, empty = cell.bit, cell.box, cell.open_stacks, cell.empty
         gains = []
         for tile, p in symbols:
             if (tile == played) != own:
@@ -164,7 +189,7 @@ class GreedyBot(Bot):
         for index, (played, place) in enumerate(_plays(choice.options)):
             taken, after = outlook.play(played, place)
             value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[played]
-            gains = outlook.placement_gains(played, after, symbols, own=False) if type(after) is tuple else []
+            gains = outlook.placement_gains(played, after, symbols, own=False) if type(after) is Cell else []
             found.append((played, value, gains, after))
             heap.append((weight * expected_best(gains) - value, index, 0))
         heapq.heapify(heap)
@@ -173,17 +198,19 @@ class GreedyBot(Bot):
             _, index, tried = heapq.heappop(heap)
             played, value, gains, after = found[index]
             if not tried:  # the rest of the placements
-                if type(after) is tuple:
+                if type(after) is Cell:
                     gains = gains + outlook.placement_gains(played, after, symbols, own=True)
                 else:
+                    if type(after) is tuple:  # a slide: its masks made only now
+                        after = outlook.before.slid(*after)
                     gains = [(after.best_placement_gain(tile, max_stack), p) for tile, p in symbols]
                 if arrow > 0:  # the slides next, if this option may still be best
                     found[index] = (played, value, gains, after)
                     heapq.heappush(heap, (weight * expected_best(gains) - value, index, 1))
                     continue
             else:
-                if type(after) is tuple:  # a placement: its masks made only now
-                    after = outlook.before.placed(after[0], played, after[1])
+                if type(after) is Cell:  # a placement: its masks made only now
+                    after = outlook.before.placed(after.bit, played, after.height)
                 gains = gains + [(after.best_slide_gain(), arrow)]
             value -= weight * expected_best(gains)
             best = value if best is None else max(best, value)

@@ -4,9 +4,9 @@ or a slide is then a few shifts and ands of whole masks instead of a walk over
 cells, so the bot can weigh every play against every threat of the next player.
 
 Bits are numbered row by row on a frame of 7x7 cells chosen once per turn
-(`Frame`) around the layout the bot sees. A play reaches one cell beyond the
-layout's 3x3 window, the next player's answer one more: everything a turn
-looks at lies inside the frame. A shift may carry a cell past the end of a
+(`Frame`) around the layout the bot sees, its first row and column at 2. A
+play reaches at most one cell beyond the layout, the next player's answer
+one more: everything a turn looks at lies inside the frame. A shift may carry a cell past the end of a
 frame row into the next one, but never onto a line of three: the tiles of a
 line fit in a 3x3 window, far from both ends of a row.
 """
