@@ -124,3 +124,29 @@ def test_greedy_with_stacks_of_two_and_one_arrow():
             compared += 1
         table.play_turn()
     assert compared >= 12 and all(t in TILES for t in rules["tiles"])
+
+
+def test_the_masks_find_what_trying_every_cell_and_slide_finds():
+    """After every play of seeded games (streaks collected), the next player's
+    best placement of each symbol and best slide, from the bit masks, are
+    those of trying every legal placement and slide."""
+    from stixxcli_games.trixo.board import SYMBOLS
+    from stixxcli_games.trixo.masks import Frame, Masks
+
+    compared, slides_collect = 0, 0
+    for _, state, choice in positions([["random"] * 3, ["greedy", "random"]], range(4)):
+        if choice.name != "play":
+            continue
+        layout, max_stack = dict(state.layout), state.max_stack
+        frame = Frame(layout)  # the frame of the turn, as the bot chooses it
+        for option in choice.options:
+            after, changed = board.play(layout, option)
+            board.collect(after, changed)
+            masks = Masks.of(after, frame, max_stack)
+            for tile in SYMBOLS:
+                assert masks.best_placement_gain(tile, max_stack) == brute_gain(after, tile, max_stack)
+            slide = masks.best_slide_gain()
+            assert slide == brute_gain(after, ARROW, max_stack), after
+            slides_collect += slide > 0
+            compared += 1
+    assert compared > 3000 and slides_collect > 50

@@ -261,31 +261,6 @@ class _LinesAt(dict):
 LINES_AT = _LinesAt()
 
 
-def placement_gain(layout: dict, cell: tuple, tile: str) -> int:
-    """The tiles a placement of `tile` on `cell` collects, found on the layout
-    before it (the other cells of its streaks are untouched by it). The lines
-    through a cell share no other cell, so their stacks simply add up."""
-    get = layout.get
-    gain = 0
-    for a1, a2, b1, b2 in LINES_AT[cell]:
-        ahead = behind = 0
-        first = get(a1)
-        if first is not None and first[-1] == tile:
-            ahead = len(first)
-            second = get(a2)
-            if second is not None and second[-1] == tile:
-                ahead = -(ahead + len(second))  # negative: two cells show `tile`
-        first = get(b1)
-        if first is not None and first[-1] == tile:
-            behind = len(first)
-            second = get(b2)
-            if second is not None and second[-1] == tile:
-                behind = -(behind + len(second))
-        if ahead < 0 or behind < 0 or (ahead and behind):
-            gain += abs(ahead) + abs(behind)
-    return gain + 1 + len(get(cell, ())) if gain else 0
-
-
 def streaks(layout: dict) -> list[tuple]:
     """Every line of 3 neighbouring cells whose top tiles show the same symbol."""
     found = []

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import heapq
 from math import comb
+from typing import NamedTuple
 
 from stixxcli.game import Bot
 
 from . import board
 from .board import ARROW, SYMBOLS, TILES
+from .masks import COLUMNS, ROWS, SIZE, Frame, Masks, ends_through, pair_ends, window
 
 TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
 # A tile in hand now is worth more than a tile the next player may take: they
@@ -16,204 +18,6 @@ TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks tie
 THREAT_WEIGHT = 0.9
 # Tiles worth keeping for later: an arrow can rescue or ruin a position, a trixo tile blocks.
 SPEND = {"x": 0.0, "o": 0.0, "trixo": 1.5, ARROW: 4.0}
-
-
-def best_gain(layout: dict, tile: str, max_stack: int) -> int:
-    """The most tiles one play of `tile` collects on this layout (between moves:
-    it holds no streak)."""
-    if tile == ARROW:
-        return best_slide_gain(layout)
-    return best_placement_gain(layout, tile, max_stack)
-
-
-def best_slide_gain(layout: dict) -> int:
-    """The most tiles one slide collects: only the stacks it moves can make a
-    streak. Each slide is first played on the positions along its line alone,
-    and the layout copied only for one that moves something."""
-    tops = [stack[-1] for stack in layout.values()]
-    # A slide shows no new symbol: a streak needs three tiles alike on top,
-    # one of them moved.
-    rich = {symbol for symbol in SYMBOLS if tops.count(symbol) >= 3}
-    if not rich:
-        return 0
-    best = 0
-    cells = list(layout)
-    for axis in (0, 1):
-        along = [cell[1 - axis] for cell in cells]
-        lines: dict = {}
-        for cell in cells:
-            lines.setdefault(cell[axis], []).append(cell[1 - axis])
-        for index, members in lines.items():
-            if not any(layout[(index, at) if axis == 0 else (at, index)][-1] in rich for at in members):
-                continue
-            for step in (-1, 1):
-                span = along.copy()
-                taken = set(members)  # the places of this line holding a stack
-                moves = []
-                for at in sorted(members, reverse=step > 0):  # the leading end first
-                    ahead = at + step
-                    if ahead in taken:
-                        continue
-                    span.remove(at)
-                    span.append(ahead)
-                    if max(span) - min(span) < board.WINDOW:
-                        taken.discard(at)
-                        taken.add(ahead)
-                        moves.append((at, ahead))
-                    else:
-                        span[-1] = at
-                if not moves:
-                    continue
-                after = dict(layout)
-                moved = []  # only the stacks whose symbol has three alike can make a streak
-                for at, ahead in moves:
-                    cell, target = (
-                        ((index, at), (index, ahead)) if axis == 0 else ((at, index), (ahead, index))
-                    )
-                    stack = after[target] = after.pop(cell)
-                    if stack[-1] in rich:
-                        moved.append(target)
-                if not moved:
-                    continue
-                won = board.streak_cells(after, moved)
-                if won:
-                    gain = sum(len(after[cell]) for cell in won)
-                    if gain > best:
-                        best = gain
-    return best
-
-
-def best_placement_gain(layout: dict, tile: str, max_stack: int) -> int:
-    """The most tiles one placement of a symbol collects. A placement collects
-    only where it completes a line of three, so only the cells that complete
-    two tiles showing `tile` in a line are tried, not every legal cell."""
-    showing = {cell for cell, stack in layout.items() if stack[-1] == tile}
-    if len(showing) < 2:
-        return 0
-    ends = _pair_ends(showing)
-    rows = [r for r, _ in layout]
-    cols = [c for _, c in layout]
-    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
-    best = 0
-    for cell in ends:
-        stack = layout.get(cell)
-        if stack is None:
-            # An end touches the pair; it must keep the 3x3 window.
-            r, c = cell
-            if max(bottom, r) - min(top, r) >= board.WINDOW or max(right, c) - min(left, c) >= board.WINDOW:
-                continue
-        elif len(stack) >= max_stack or stack[-1] == tile:
-            continue
-        gain = board.placement_gain(layout, cell, tile)
-        if gain > best:
-            best = gain
-    return best
-
-
-class Ends:
-    """The cells that complete a pair of tiles showing `tile` on a layout, with
-    what a placement there collects: after another symbol is placed on a cell
-    that did not show `tile`, the pairs are the same and so are the gains,
-    except at that cell; only the 3x3 window may shut some out."""
-
-    __slots__ = ("tile", "showing", "ends", "box")
-
-    def __init__(self, layout: dict, tile: str, max_stack: int):
-        self.tile = tile
-        self.showing = {cell for cell, stack in layout.items() if stack[-1] == tile}
-        self.ends = []  # (cell, gain, height or None when empty, whether a stack takes the tile)
-        self.box = None
-        if layout:
-            rows = [r for r, _ in layout]
-            cols = [c for _, c in layout]
-            self.box = (min(rows), max(rows), min(cols), max(cols))
-        if len(self.showing) < 2:
-            return
-        for cell in _pair_ends(self.showing):
-            stack = layout.get(cell)
-            height = None if stack is None else len(stack)
-            fits = stack is None or (len(stack) < max_stack and stack[-1] != tile)
-            self.ends.append((cell, board.placement_gain(layout, cell, tile), height, fits))
-
-    def best_after(self, placed: tuple, max_stack: int) -> int:
-        """`best_placement_gain` once another symbol is placed on `placed`."""
-        if not self.ends:
-            return 0
-        top, bottom, left, right = self.box
-        pr, pc = placed
-        # The rows and columns an empty end may take and keep the 3x3 window.
-        first_row, last_row = max(bottom, pr) - board.WINDOW + 1, min(top, pr) + board.WINDOW - 1
-        first_col, last_col = max(right, pc) - board.WINDOW + 1, min(left, pc) + board.WINDOW - 1
-        best = 0
-        for cell, gain, height, fits in self.ends:
-            if cell == placed:
-                # Now a stack with another symbol on top, one tile higher.
-                if (height or 0) + 1 < max_stack and gain + 1 > best:
-                    best = gain + 1
-            elif height is None:
-                if gain > best and first_row <= cell[0] <= last_row and first_col <= cell[1] <= last_col:
-                    best = gain
-            elif fits and gain > best:
-                best = gain
-        return best
-
-    def best_after_own(self, placed: tuple, after: dict, max_stack: int) -> int:
-        """`best_placement_gain(after, tile)` once `tile` itself is placed on
-        `placed` without making a streak: the pairs of before, and those the
-        new tile makes; a gain changes only on the lines through the new tile."""
-        tile, pr, pc = self.tile, placed[0], placed[1]
-        showing = self.showing
-        ends = {}
-        for cell, gain, height, fits in self.ends:
-            dr, dc = cell[0] - pr, cell[1] - pc
-            near = -2 <= dr <= 2 and -2 <= dc <= 2 and (dr == 0 or dc == 0 or dr == dc or dr == -dc)
-            ends[cell] = (None if near else gain, height, fits)
-        made = []
-        for ahead, further, behind, beyond in board.LINES_AT[placed]:
-            # A pair with the new tile, either way along the line: its ends.
-            if ahead in showing:
-                made += (behind, further)
-            elif further in showing:
-                made.append(ahead)
-            if behind in showing:
-                made += (ahead, beyond)
-            elif beyond in showing:
-                made.append(behind)
-        for cell in made:
-            if cell not in ends:
-                stack = after.get(cell)
-                fits = stack is None or (len(stack) < max_stack and stack[-1] != tile)
-                ends[cell] = (None, None if stack is None else len(stack), fits)
-        if not ends:
-            return 0
-        top, bottom, left, right = self.box
-        first_row, last_row = max(bottom, pr) - board.WINDOW + 1, min(top, pr) + board.WINDOW - 1
-        first_col, last_col = max(right, pc) - board.WINDOW + 1, min(left, pc) + board.WINDOW - 1
-        best = 0
-        for cell, (gain, height, fits) in ends.items():
-            if height is None:
-                if not (first_row <= cell[0] <= last_row and first_col <= cell[1] <= last_col):
-                    continue
-            elif not fits:
-                continue
-            if gain is None:
-                gain = board.placement_gain(after, cell, tile)
-            if gain > best:
-                best = gain
-        return best
-
-
-def _pair_ends(showing: set) -> set:
-    """The cells that make a line of three with two of `showing`."""
-    ends = set()
-    for r, c in showing:
-        for dr, dc in board.LINES:
-            if (r + dr, c + dc) in showing:  # a pair: either end completes it
-                ends.add((r - dr, c - dc))
-                ends.add((r + 2 * dr, c + 2 * dc))
-            elif (r + 2 * dr, c + 2 * dc) in showing:  # a pair with a gap
-                ends.add((r + dr, c + dc))
-    return ends
 
 
 def _plays(options) -> list[tuple]:
@@ -246,6 +50,119 @@ TIE = 1e-9
 MARGIN = 1e-6
 
 
+class Cell(NamedTuple):
+    """A placement that collects nothing: its cell, the height of the stack
+    there, and after it the layout's box, the stacks a tile may go on, and
+    the empty cells inside the window."""
+
+    bit: int
+    height: int
+    box: tuple
+    open_stacks: int
+    empty: int
+
+
+class Outlook:
+    """The layout a player sees, as masks, and what the next player may
+    collect after each of its plays, found from it: a play changes one cell
+    or one line, so most of what the next player may do stays as it was."""
+
+    def __init__(self, layout: dict, max_stack: int):
+        self.layout, self.max_stack = layout, max_stack
+        self.frame = frame = Frame(layout)
+        self.before = before = Masks.of(layout, frame, max_stack)
+        self.ends = {tile: pair_ends(before.show[tile]) for tile in SYMBOLS}
+        self.inside = window(before.box) if layout else 0
+        # The cells inside the layout's box: a tile there leaves the window as it is.
+        self.boxed = 0 if before.box is None else ROWS[before.box[:2]] & COLUMNS[before.box[2:]]
+        self.slide_ends = {}
+        self.known = {}  # (tile, end): what a placement there collects, found as asked for
+        self.shared = {}  # threats several plays leave alike: (tile, the cell covered or the box after)
+
+    def play(self, tile: str, place: tuple) -> tuple[list, object]:
+        """The tiles a play collects, and the masks after it; for a play that
+        collects nothing, what makes them when asked for (`after`): for a
+        placement, its cell (`Cell`), for a slide the stacks it moves."""
+        before = self.before
+        if tile == ARROW:
+            line, index, direction = place
+            unit, index = (1, index - self.frame.top) if line == "row" else (SIZE, index - self.frame.left)
+            step = sum(board.STEPS[direction])
+            if unit not in self.slide_ends:
+                self.slide_ends[unit] = before.slide_ends(unit)
+            moved = before.slide_moves(unit, index, step)
+            if not before.slide_streaks(moved, unit, index, step, self.slide_ends[unit]):
+                return [], (moved, unit, step)
+        else:
+            bit = self.frame.bit(place)
+            if not bit & self.ends[tile]:  # it completes no pair
+                return [], self.cell(bit, len(self.layout.get(place, ())))
+        after, taken = GreedyBot._play(self.layout, tile, place)
+        return taken, Masks.of(after, self.frame, self.max_stack)
+
+    def cell(self, bit: int, height: int) -> Cell:
+        """A placement on the cell `bit` (a stack of `height` tiles, 0 when
+        empty) that collects nothing, and where a tile may go after it."""
+        before = self.before
+        stacks = before.levels[0] | bit
+        full = before.levels[self.max_stack - 1]
+        if height + 1 >= self.max_stack:
+            full |= bit
+        if bit & self.boxed:
+            box, inside = before.box, self.inside
+        else:
+            box = before.box_with(bit)
+            inside = window(box)
+        return Cell(bit, height, box, stacks & ~full, inside & ~stacks)
+
+    def placement_gains(self, played: str, cell: Cell, symbols: list, own: bool) -> list:
+        """(gain, chance) for each of `symbols` the next player may place,
+        after `played` is placed on `cell` collecting nothing: found on the
+        layout before it, with the placed tile added where it counts. `own`:
+        the played symbol's, whose pairs the tile joins; otherwise the
+        others', which cost little."""
+        before, ends, shared = self.before, self.ends, self.shared
+        bit, box, open_stacks, empty = cell.bit, cell.box, cell.open_stacks, cell.empty
+        gains = []
+        for tile, p in symbols:
+            if (tile == played) != own:
+                continue
+            show = before.show[tile]
+            if tile == played:
+                show |= bit
+                cells = (ends[tile] | ends_through(bit, show)) & (open_stacks & ~show | empty)
+                gain = before.best_gain(cells, show, bit)
+            elif show & bit:  # covered: the pairs it made are gone, whatever covers it
+                if (tile, bit) not in shared:
+                    show ^= bit
+                    cells = pair_ends(show) & (open_stacks & ~show | empty)
+                    shared[tile, bit] = before.best_gain(cells, show, bit)
+                gain = shared[tile, bit]
+            elif bit & ends[tile]:  # a pair's end, now one tile higher
+                gain = self._best_known(ends[tile] & (open_stacks & ~show | empty), tile, bit)
+            else:  # the pairs and their gains as before; the window may shrink
+                if (tile, box) not in shared:
+                    shared[tile, box] = self._best_known(ends[tile] & (open_stacks & ~show | empty), tile, 0)
+                gain = shared[tile, box]
+            gains.append((gain, p))
+        return gains
+
+    def _best_known(self, cells: int, tile: str, placed: int) -> int:
+        """The most a placement of `tile` on one of `cells` (ends of its pairs)
+        collects, after a play on `placed` that left them alone."""
+        known = self.known
+        best = 0
+        while cells:
+            end = cells & -cells
+            cells ^= end
+            if (tile, end) not in known:
+                known[tile, end] = self.before.gain(end, self.before.show[tile])
+            gain = known[tile, end] + (end == placed)
+            if gain > best:
+                best = gain
+        return best
+
+
 class GreedyBot(Bot):
     name = "greedy"
     description = "completes streaks, blocks the next player's open pairs, keeps arrows for good slides"
@@ -259,62 +176,46 @@ class GreedyBot(Bot):
         symbols = [(tile, p) for tile, p in holds.items() if p > 0 and tile != ARROW]
         arrow = holds.get(ARROW, 0)
         weight = THREAT_WEIGHT * TILE_VALUE
-        # What each option collects, and a bound on its value from the threats
-        # that cost little: the next player's placements of the symbols it does
-        # not touch (those pairs are as before it). The rest of the threat can
-        # only lower the value, so options are refined best bound first (their
-        # other placements, then the slides) until no bound left can reach the
-        # best value found: the choice is the one trying everything would make.
-        ends = {tile: Ends(layout, tile, max_stack) for tile, _ in symbols}
-        # A play collects where it completes a pair of its own symbol.
-        completes = {
-            tile: _pair_ends({cell for cell, stack in layout.items() if stack[-1] == tile})
-            for tile in SYMBOLS
-        }
-        found = {}
+        outlook = Outlook(layout, max_stack)
+        # Each option's value: what it collects, less what the next player
+        # may expect to collect after it. Every threat can only lower it, so
+        # a bound comes first from what costs little (what the play collects,
+        # and the placements of symbols it leaves alone), and options are
+        # refined best bound first (the other placements, then the slides)
+        # until no bound left can reach the best value found: the choice is
+        # the one trying everything would make.
+        found = []  # (the tile played, what it collects less the spend, threats found, masks or cell after)
         heap = []
         for index, (played, place) in enumerate(_plays(choice.options)):
-            if played == ARROW or place in completes[played]:
-                after, taken = self._play(layout, played, place)
-                value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[played]
-            else:  # collects nothing; the layout after it is made if it is tried
-                after, taken, value = None, (), -SPEND[played]
-            cheap, dear = [], []
-            for tile, p in symbols:
-                if played == ARROW or taken or tile == played or place in ends[tile].showing:
-                    dear.append((tile, p))
-                else:
-                    cheap.append((ends[tile].best_after(place, max_stack), p))
-            found[index] = (after, value, cheap, dear, played, place, taken)
-            heap.append((weight * expected_best(cheap) - value, index, 0))
+            taken, after = outlook.play(played, place)
+            value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[played]
+            gains = outlook.placement_gains(played, after, symbols, own=False) if type(after) is Cell else []
+            found.append((played, value, gains, after))
+            heap.append((weight * expected_best(gains) - value, index, 0))
         heapq.heapify(heap)
         best, kept = None, []
         while heap and (best is None or -heap[0][0] >= best - MARGIN):
             _, index, tried = heapq.heappop(heap)
-            after, value, gains, dear, played, place, taken = found[index]
-            if after is None:
-                after = dict(layout)
-                after[place] = layout.get(place, ()) + (played,)
-            if not tried:
-                gains = gains + [
-                    (
-                        ends[tile].best_after_own(place, after, max_stack)
-                        if tile == played and not taken
-                        else best_placement_gain(after, tile, max_stack),
-                        p,
-                    )
-                    for tile, p in dear
-                ]
+            played, value, gains, after = found[index]
+            if not tried:  # the rest of the placements
+                if type(after) is Cell:
+                    gains = gains + outlook.placement_gains(played, after, symbols, own=True)
+                else:
+                    if type(after) is tuple:  # a slide: its masks made only now
+                        after = outlook.before.slid(*after)
+                    gains = [(after.best_placement_gain(tile, max_stack), p) for tile, p in symbols]
                 if arrow > 0:  # the slides next, if this option may still be best
-                    found[index] = (after, value, gains, dear, played, place, taken)
+                    found[index] = (played, value, gains, after)
                     heapq.heappush(heap, (weight * expected_best(gains) - value, index, 1))
                     continue
             else:
-                gains = gains + [(best_slide_gain(after), arrow)]
+                if type(after) is Cell:  # a placement: its masks made only now
+                    after = outlook.before.placed(after.bit, played, after.height)
+                gains = gains + [(after.best_slide_gain(), arrow)]
             value -= weight * expected_best(gains)
             best = value if best is None else max(best, value)
             kept.append((index, value))
-        kept.sort(key=lambda entry: entry[0])
+        kept.sort()
         best, scored = None, []
         for index, value in kept:  # in the options' order, as ties are drawn from
             if best is None or value > best + TIE:

@@ -1,0 +1,318 @@
+"""A layout as bit masks, for the greedy bot: which cells show each symbol and
+how tall each stack is, one bit per cell. A line of three, a pair to complete
+or a slide is then a few shifts and ands of whole masks instead of a walk over
+cells, so the bot can weigh every play against every threat of the next player.
+
+Bits are numbered row by row on a frame of 7x7 cells chosen once per turn
+(`Frame`) around the layout the bot sees, its first row and column at 2. A
+play reaches at most one cell beyond the layout, the next player's answer
+one more: everything a turn looks at lies inside the frame. A shift may carry a cell past the end of a
+frame row into the next one, but never onto a line of three: the tiles of a
+line fit in a 3x3 window, far from both ends of a row.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import or_
+
+from .board import LINES, SYMBOLS, WINDOW
+
+SIZE = 7  # frame rows, and cells in a frame row
+INSET = 2  # the layout's first row and column in the frame
+ROW = (1 << SIZE) - 1  # the bits of frame row 0
+COLUMN = sum(1 << r * SIZE for r in range(SIZE))  # the bits of frame column 0
+# A streak line from a cell as a step between bits: across, down, both
+# diagonals (board.LINES).
+LINE_STEPS = (1, SIZE, SIZE + 1, SIZE - 1)
+
+
+class Frame:
+    """Where each cell's bit is, for one turn."""
+
+    __slots__ = ("top", "left")
+
+    def __init__(self, layout: dict):
+        self.top = min((r for r, _ in layout), default=0) - INSET
+        self.left = min((c for _, c in layout), default=0) - INSET
+
+    def bit(self, cell: tuple) -> int:
+        return 1 << ((cell[0] - self.top) * SIZE + cell[1] - self.left)
+
+
+def _lines_through(index: int) -> tuple[tuple[int, ...], ...]:
+    """For each streak line (LINE_STEPS), the pairs of cells (as masks) that
+    make a line of three with the cell of bit `index`, inside the frame."""
+    r, c = divmod(index, SIZE)
+    lines = []
+    for dr, dc in LINES:
+        pairs = []
+        for first, second in ((1, 2), (-1, -2), (-1, 1)):
+            cells = [(r + k * dr, c + k * dc) for k in (first, second)]
+            if all(0 <= rr < SIZE and 0 <= cc < SIZE for rr, cc in cells):
+                pairs.append(sum(1 << rr * SIZE + cc for rr, cc in cells))
+        lines.append(tuple(pairs))
+    return tuple(lines)
+
+
+LINES_THROUGH = tuple(_lines_through(index) for index in range(SIZE * SIZE))
+TRIPLES = tuple(sum(lines, ()) for lines in LINES_THROUGH)  # every line's pairs
+# For each streak line through a cell, the cells two steps or less from it.
+REACH = tuple(tuple(reduce(or_, pairs, 0) for pairs in lines) for lines in LINES_THROUGH)
+# The streak lines that cross a row (a slide's `unit` 1: down and both
+# diagonals) and a column (`unit` SIZE: across and both diagonals).
+ACROSS = {1: (1, 2, 3), SIZE: (0, 2, 3)}
+# The frame rows first..last, and the frame columns first..last, as masks.
+ROWS = {(a, b): ((1 << (b - a + 1) * SIZE) - 1) << a * SIZE for a in range(SIZE) for b in range(a, SIZE)}
+COLUMNS = {(a, b): (((1 << (b - a + 1)) - 1) << a) * COLUMN for a in range(SIZE) for b in range(a, SIZE)}
+
+
+def pair_ends(show: int, steps=LINE_STEPS) -> int:
+    """The cells that complete two cells of `show` into a line of three (along
+    the lines of `steps`)."""
+    ends = 0
+    if show & (show - 1):  # two cells at least
+        for step in steps:
+            ends |= (show >> step) & (show >> 2 * step)  # the pair ahead
+            ends |= (show << step) & (show << 2 * step)  # the pair behind
+            ends |= (show << step) & (show >> step)  # around
+    return ends
+
+
+def ends_through(bit: int, show: int) -> int:
+    """The cells that complete a pair of the cell `bit` and one of `show`."""
+    ends = 0
+    for pair in TRIPLES[bit.bit_length() - 1]:
+        half = show & pair
+        if half and half != pair:
+            ends |= pair ^ half
+    return ends
+
+
+def window(box: tuple) -> int:
+    """The cells a tile may take and keep the layout spanning `box` (top,
+    bottom, left, right) inside one 3x3 window."""
+    top, bottom, left, right = box
+    rows = max(bottom - WINDOW + 1, 0), min(top + WINDOW - 1, SIZE - 1)
+    cols = max(right - WINDOW + 1, 0), min(left + WINDOW - 1, SIZE - 1)
+    return ROWS[rows] & COLUMNS[cols]
+
+
+class Masks:
+    """`show`: for each symbol, the cells whose top tile shows it; `levels[k]`:
+    the cells whose stack holds more than k tiles (`levels[0]`: every stack);
+    `box`: the frame rows and columns the layout spans (top, bottom, left,
+    right), None for an empty table."""
+
+    __slots__ = ("show", "levels", "box")
+
+    def __init__(self, show: dict, levels: list, box):
+        self.show, self.levels, self.box = show, levels, box
+
+    @classmethod
+    def of(cls, layout: dict, frame: Frame, max_stack: int) -> Masks:
+        show = dict.fromkeys(SYMBOLS, 0)
+        levels = [0] * max(max_stack, max(map(len, layout.values()), default=0))
+        for cell, stack in layout.items():
+            bit = frame.bit(cell)
+            show[stack[-1]] |= bit
+            for k in range(len(stack)):
+                levels[k] |= bit
+        box = None
+        if layout:
+            rows = [r - frame.top for r, _ in layout]
+            cols = [c - frame.left for _, c in layout]
+            box = (min(rows), max(rows), min(cols), max(cols))
+        return cls(show, levels, box)
+
+    def box_with(self, bit: int) -> tuple:
+        """The box once a tile stands on the cell `bit` too."""
+        r, c = divmod(bit.bit_length() - 1, SIZE)
+        if self.box is None:
+            return (r, r, c, c)
+        top, bottom, left, right = self.box
+        return (min(top, r), max(bottom, r), min(left, c), max(right, c))
+
+    def placed(self, bit: int, tile: str, height: int) -> Masks:
+        """The masks once `tile` is placed on the cell `bit` (a stack of
+        `height` tiles, 0 when empty) and collects nothing."""
+        show = {symbol: cells & ~bit for symbol, cells in self.show.items()}
+        show[tile] |= bit
+        levels = self.levels.copy()
+        levels[height] |= bit
+        return Masks(show, levels, self.box_with(bit))
+
+    def tiles(self, cells: int) -> int:
+        """How many tiles the stacks on `cells` hold."""
+        count = 0
+        for level in self.levels:
+            here = cells & level
+            if not here:
+                break  # no taller stacks among them
+            count += here.bit_count()
+        return count
+
+    def gain(self, bit: int, show: int, placed: int = 0) -> int:
+        """The tiles a legal placement on the cell `bit` collects, the cells
+        of `show` showing its symbol; `placed`: a cell holding one tile more
+        than `self` says (a play tried before this one)."""
+        won = bit  # the cells of every streak it makes
+        for line in REACH[bit.bit_length() - 1]:
+            # The tiles and the cell fit in one 3x3 window: two of the line
+            # near the cell make a line of three with it.
+            near = show & line
+            if near.bit_count() == 2:
+                won |= near
+        return self.tiles(won) + (1 if won & placed else 0) + 1  # and the tile placed
+
+    def best_gain(self, cells: int, show: int, placed: int = 0) -> int:
+        """The most `gain` of a placement on one of `cells`."""
+        best = 0
+        while cells:
+            bit = cells & -cells
+            cells ^= bit
+            gain = self.gain(bit, show, placed)
+            if gain > best:
+                best = gain
+        return best
+
+    def best_placement_gain(self, tile: str, max_stack: int) -> int:
+        """The most tiles one placement of `tile` collects. A placement
+        collects only where it completes a pair, so only those cells are tried."""
+        show = self.show[tile]
+        ends = pair_ends(show)
+        if not ends:
+            return 0
+        occupied = self.levels[0]
+        # A stack takes the tile unless it is full or shows the tile; an empty
+        # end touches its pair, and must keep the 3x3 window.
+        cells = ends & ((occupied & ~show & ~self.levels[max_stack - 1]) | (window(self.box) & ~occupied))
+        return self.best_gain(cells, show)
+
+    def best_slide_gain(self) -> int:
+        """The most tiles one slide collects."""
+        if self.box is None:
+            return 0  # an empty table
+        top, bottom, left, right = self.box
+        best = 0
+        for unit, lines in ((1, range(top, bottom + 1)), (SIZE, range(left, right + 1))):
+            ends = self.slide_ends(unit)
+            # The stacks that would land where they collect, moving forward
+            # (right, down) or back: only a line holding one is slid.
+            forth = back = 0
+            for cells, across in ends:
+                forth |= cells & across >> unit
+                back |= cells & across << unit
+            if not forth | back:
+                continue
+            for index in lines:
+                line = ROW << index * SIZE if unit == 1 else COLUMN << index
+                for step, landing in ((-1, back), (1, forth)):
+                    if line & landing:
+                        moved = self.slide_moves(unit, index, step)
+                        won = self.slide_streaks(moved, unit, index, step, ends)
+                        if won:
+                            gain = self.tiles_after_slide(won, unit, index, step)
+                            if gain > best:
+                                best = gain
+        return best
+
+    def slide_ends(self, unit: int) -> list:
+        """Where a stack must land for a slide of a row (`unit` 1) or a column
+        (`unit` SIZE) to collect: (the cells showing a symbol, the cells that
+        complete a pair of them across the line), for each symbol that can.
+
+        A slide shows no new symbol and the layout holds no streak before it,
+        so a streak after it runs through a moved stack, and not along the
+        slid line: a line holds three stacks only when they fill the window,
+        and then none of them moves. So every streak crosses the line where a
+        moved stack lands, and completes a pair that stood still."""
+        steps = [LINE_STEPS[d] for d in ACROSS[unit]]
+        found = []
+        for cells in self.show.values():
+            if cells.bit_count() >= 3:  # two standing still and one moved
+                ends = pair_ends(cells, steps)
+                if ends:
+                    found.append((cells, ends))
+        return found
+
+    def slide_moves(self, unit: int, index: int, step: int) -> int:
+        """The cells of the stacks a slide moves (board.slide): a row (`unit`
+        1, its stacks move along the columns) or a column (`unit` SIZE) at
+        frame row or column `index`, `step` -1 (left, up) or 1 (right, down).
+        From the leading end, each stack moves one place unless the cell ahead
+        is still occupied or the move would break the 3x3 window."""
+        occupied = self.levels[0]
+        top, bottom, left, right = self.box
+        if unit == 1:
+            start, low, high, place = index * SIZE, left, right, COLUMN
+        else:
+            start, low, high, place = index, top, bottom, ROW
+        # Only the span along the line may change, by the stacks that move:
+        # how many stacks stand at each place along it (a column for a row).
+        count = {at: (occupied & place << at * unit).bit_count() for at in range(low, high + 1)}
+        members = [at for at in range(low, high + 1) if occupied >> start + at * unit & 1]
+        moved = 0
+        for at in sorted(members, reverse=step > 0):
+            ahead = at + step
+            bit = 1 << start + at * unit
+            target = 1 << start + ahead * unit
+            if occupied & target:
+                continue
+            # Only a move beyond the span can break the window: from one end,
+            # the span grows by one unless every stack stands at that place.
+            if not low <= ahead <= high and high - low >= WINDOW - 1:
+                continue
+            occupied ^= bit | target
+            moved |= bit
+            count[at] -= 1
+            count[ahead] = count.get(ahead, 0) + 1
+            if ahead < low:
+                low = ahead
+            elif ahead > high:
+                high = ahead
+            if not count[at]:  # the place left empty: the span shrinks to the place ahead
+                if at == low:
+                    low = ahead
+                elif at == high:
+                    high = ahead
+        return moved
+
+    @staticmethod
+    def slide_streaks(moved: int, unit: int, index: int, step: int, ends: list) -> int:
+        """The cells of every streak once the stacks on `moved` slide
+        (`slide_ends` gives `ends`), where they stand after the slide."""
+        won = 0
+        for cells, across in ends:
+            going = cells & moved
+            if going:
+                landed = (going << unit if step > 0 else going >> unit) & across
+                while landed:
+                    bit = landed & -landed
+                    landed ^= bit
+                    won |= bit
+                    lines = LINES_THROUGH[bit.bit_length() - 1]
+                    for d in ACROSS[unit]:
+                        for pair in lines[d]:
+                            if cells & pair == pair:
+                                won |= pair
+        return won
+
+    def tiles_after_slide(self, cells: int, unit: int, index: int, step: int) -> int:
+        """How many tiles the stacks on `cells` hold after a slide of the line."""
+        line = ROW << index * SIZE if unit == 1 else COLUMN << index
+        slid = cells & line
+        return self.tiles(cells ^ slid) + self.tiles(slid >> unit if step > 0 else slid << unit)
+
+    def slid(self, moved: int, unit: int, step: int) -> Masks:
+        """The masks once the stacks on `moved` slide, collecting nothing."""
+
+        def slide(cells: int) -> int:
+            going = cells & moved
+            return cells ^ going | (going << unit if step > 0 else going >> unit)
+
+        show = {symbol: slide(cells) for symbol, cells in self.show.items()}
+        levels = [slide(level) for level in self.levels]
+        rows = [r for r in range(SIZE) if levels[0] & ROW << r * SIZE]
+        cols = [c for c in range(SIZE) if levels[0] & COLUMN << c]
+        return Masks(show, levels, (rows[0], rows[-1], cols[0], cols[-1]))
