@@ -7,7 +7,7 @@ from typing import Any
 
 from .engine import apply_move, open_game
 from .errors import LogError, StixxError, plugin_call
-from .gamelog import canonical
+from .gamelog import canonical, same_json
 
 
 @dataclass
@@ -108,7 +108,7 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
     recorded = log.get("result")
     if recorded is not None:
         computed_then = _as_recorded(recorded, computed)
-        if canonical(recorded) != canonical(computed_then):
+        if not same_json(recorded, computed_then):
             difference = _result_difference(recorded, computed_then)
             verdict.error = "the recorded result differs from the game: " + difference
             return verdict

@@ -37,6 +37,7 @@ class Plugins:
         self.pm = pm
         self.info = info  # plugin name -> {"version", "bundled", "module", "distribution"}
         self._games: dict | None = None
+        self._one_plugin: dict = {}  # games registered by a plugin asked on its own (see game)
         self._bots: dict | None = None
         self._rule_dirs: list | None = None
 
@@ -60,12 +61,12 @@ class Plugins:
         its game, that plugin alone is asked: one game's code is imported, not four."""
         if self._games is None and self.info.get(name, {}).get("bundled"):
             if all(plugin["bundled"] for plugin in self.info.values()):
-                found: dict = {}
-                for impl in self.pm.hook.stixx_games.get_hookimpls():
-                    if impl.plugin_name == name:
-                        self._register_games(impl, found)
-                if name in found:
-                    return found[name]
+                if name not in self._one_plugin:
+                    for impl in self.pm.hook.stixx_games.get_hookimpls():
+                        if impl.plugin_name == name:
+                            self._register_games(impl, self._one_plugin)
+                if name in self._one_plugin:
+                    return self._one_plugin[name]
         return self.games().get(name)
 
     def _register_games(self, impl, into: dict) -> None:

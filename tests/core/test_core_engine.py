@@ -66,6 +66,19 @@ def test_rules_edited_without_a_new_digest(log):
     assert "rules_digest does not match" in check_log(log).error
 
 
+def test_rules_and_results_are_compared_as_json_not_as_python_values(log):
+    """Checked rules are remembered for the next log of a corpus, and results
+    are compared the quick way first; neither may take 3.0 for 3 or true for 1,
+    which Python holds equal and JSON does not."""
+    assert check_log(copy.deepcopy(log)).valid  # the rules are now remembered
+    floated = copy.deepcopy(log)
+    floated["rules"]["max_take"] = float(floated["rules"]["max_take"])
+    assert not check_log(floated).valid
+    winners = copy.deepcopy(log)
+    winners["result"]["places"] = [True if place == 1 else place for place in winners["result"]["places"]]
+    assert "recorded result differs" in check_log(winners).error
+
+
 def test_rules_checked_against_the_parameters(log):
     log["rules"]["max_take"] = 40
     log["rules_digest"] = rules_digest(log["rules"])
