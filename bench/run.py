@@ -1,8 +1,10 @@
 """Benchmarks of stixxcli, run by hand: `python bench/run.py` (after `pip install .`).
 
 Every figure is a ratio (or a rate) of timings taken side by side in the same
-run, so runs on different machines compare: start-up as whole `stixx`
-processes against `python -c pass`; simulation through the code path of
+run, so runs on different machines compare, and every timing but the
+parallel one is CPU time, which other work on a shared machine hardly moves:
+start-up as whole `stixx` processes (the installed script) against
+`python -c pass`; simulation through the code path of
 `stixx simulate` against a tight pure-Python playout of the same rules
 (bench/reference/<game>.py); validation against `json.loads` of the same
 lines. Prints a Markdown table, with the targets of the speed issue, that the
@@ -17,6 +19,7 @@ import json
 import os
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -30,11 +33,26 @@ SMART = {"sixto": "greedy", "stixx": "reasoning", "fishstix": "greedy", "trixo":
 ROOT = Path(__file__).resolve().parents[1]
 # Bytecode caches as an installed tool has them: the first run writes them.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-STIXX = [sys.executable, "-m", "stixxcli"]
+# The command users run: the `stixx` script pip installs beside this Python.
+_SCRIPT = Path(sys.executable).with_name("stixx")
+STIXX = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "stixxcli"]
 
 
 def spread(times: list[float]) -> str:
     return f"min {min(times) * 1000:.0f}, median {statistics.median(times) * 1000:.0f}, max {max(times) * 1000:.0f} ms"
+
+
+def cpu(args: list[str], runs: int) -> list[float]:
+    """CPU seconds (user and system) of a whole command, after one run that
+    warms the caches: unlike wall time, hardly moved by other work on a
+    shared machine."""
+    times = []
+    for _ in range(runs + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(args, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return times[1:]
 
 
 def wall(args: list[str], runs: int) -> list[float]:
@@ -59,11 +77,13 @@ def start_up(runs: int, log: Path) -> list[tuple]:
         "games": (["games"], None),
     }
     base: list[float] = []
+    click: list[float] = []  # the floor under every command but --version
     timed: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
-        base += wall([sys.executable, "-c", "pass"], 1)
+        base += cpu([sys.executable, "-c", "pass"], 1)
+        click += cpu([sys.executable, "-c", "import click"], 1)
         for name, (args, _) in commands.items():
-            timed[name] += wall(STIXX + args, 1)
+            timed[name] += cpu(STIXX + args, 1)
     rows = []
     for name, (_, target) in commands.items():
         ratio = statistics.median(timed[name]) / statistics.median(base)
@@ -75,6 +95,10 @@ def start_up(runs: int, log: Path) -> list[tuple]:
                 ratio,
             )
         )
+    rows.append(
+        (f"start-up: python -c 'import click' / python -c pass, the floor of a click command ({spread(click)})",
+         f"{statistics.median(click) / statistics.median(base):.1f}", None, None)
+    )  # fmt: skip
     rows.append((f"start-up: python -c pass ({spread(base)}, {runs} runs each)", "", None, None))
     return rows
 
@@ -98,17 +122,17 @@ def simulated_rate(game: str, bots: list[str], count: int) -> float:
     batch = Batch(
         game, rules.variant, rules.values, tuple(bots), tuple(f"rate-{i}" for i in range(count)), False
     )
-    start = time.perf_counter()
+    start = time.process_time()
     play_batch(batch)
-    return count / (time.perf_counter() - start)
+    return count / (time.process_time() - start)
 
 
 def reference_rate(game: str, count: int) -> float:
     playout, rng = reference(game).playout, random.Random(game)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(count):
         playout(rng, PLAYERS[game])
-    return count / (time.perf_counter() - start)
+    return count / (time.process_time() - start)
 
 
 def simulation(count: int) -> list[tuple]:
@@ -137,10 +161,10 @@ def stixx_setup(count: int) -> tuple:
     game = get_game("stixx")
     rules = resolve(game, "standard").values
     rng = random.Random(1)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(count):
         drive(game.setup(rules, ["a", "b", "c", "d"]), lambda ask: ask.draw(rng), None)
-    ms = (time.perf_counter() - start) / count * 1000
+    ms = (time.process_time() - start) / count * 1000
     return (f"stixx: setup (zero-conflict layout and colours), mean of {count}", f"{ms:.2f} ms", 2, ms)
 
 
@@ -171,13 +195,13 @@ def validation(corpora: dict) -> list[tuple]:
     rows = []
     for game, path in corpora.items():
         lines = path.read_text(encoding="utf-8").splitlines()
-        start = time.perf_counter()
+        start = time.process_time()
         for line in lines:
             json.loads(line)
-        parse = time.perf_counter() - start
-        start = time.perf_counter()
+        parse = time.process_time() - start
+        start = time.process_time()
         verdicts = check_texts([(str(i), line) for i, line in enumerate(lines)])
-        check = time.perf_counter() - start
+        check = time.process_time() - start
         assert all(v["valid"] for v, _ in verdicts), f"the {game} corpus should be valid"
         rows.append(
             (f"{game}: validate / json.loads, {len(lines)} games ({check:.2f} s / {parse:.2f} s)",
@@ -186,11 +210,28 @@ def validation(corpora: dict) -> list[tuple]:
     return rows
 
 
-def jobs_speedup(path: Path) -> tuple:
+def jobs_speedup(path: Path) -> list[tuple]:
+    """--jobs 2 against --jobs 1, and what this machine gives two processes at
+    all: two --jobs 1 runs at once against one (shared or hyperthreaded cores
+    give less than 2 to any program)."""
     args = STIXX + ["validate", str(path), "--quiet"]
-    one = statistics.median(wall(args + ["--jobs", "1"], 3))
-    two = statistics.median(wall(args + ["--jobs", "2"], 3))
-    return ("validate --jobs 2 over --jobs 1 (sixto corpus)", f"{one / two:.2f}", ">= 1.7", one / two >= 1.7)
+    one, two, pair = [], [], []
+    for _ in range(3):
+        one += wall(args + ["--jobs", "1"], 1)
+        two += wall(args + ["--jobs", "2"], 1)
+        start = time.perf_counter()
+        both = [
+            subprocess.Popen(args + ["--jobs", "1"], stdout=subprocess.DEVNULL, env=ENV) for _ in range(2)
+        ]
+        for process in both:
+            process.wait()
+        pair.append(time.perf_counter() - start)
+    one_, two_, pair_ = (statistics.median(t) for t in (one, two, pair))
+    return [
+        ("validate --jobs 2 over --jobs 1 (sixto corpus)", f"{one_ / two_:.2f}", ">= 1.7", one_ / two_ >= 1.7),
+        ("two validate --jobs 1 at once: the machine's own speed-up for two processes",
+         f"{2 * one_ / pair_:.2f}", None, None),
+    ]  # fmt: skip
 
 
 def peak_memory(folder: Path, corpora: dict, size_mb: int) -> tuple:
@@ -222,8 +263,8 @@ def pick_is_linear(path: Path) -> tuple:
     log of a corpus costs about what the first does, plus reading the bytes."""
     count = sum(1 for _ in open(path, encoding="utf-8"))
     # Logs of a corpus are numbered by line, from 1 (the N of FILE:N).
-    first = statistics.median(wall(STIXX + ["replay", str(path), "--pick", "1", "--json"], 3))
-    last = statistics.median(wall(STIXX + ["replay", str(path), "--pick", str(count), "--json"], 3))
+    first = statistics.median(cpu(STIXX + ["replay", str(path), "--pick", "1", "--json"], 3))
+    last = statistics.median(cpu(STIXX + ["replay", str(path), "--pick", str(count), "--json"], 3))
     return (
         f"replay --pick {count} / --pick 1 ({count} logs)",
         f"{last / first:.2f}",
@@ -246,7 +287,7 @@ def main() -> None:
     rows += simulation(rate_games)
     rows.append(stixx_setup(50))
     rows += validation(corpora)
-    rows.append(jobs_speedup(corpora["sixto"]))
+    rows += jobs_speedup(corpora["sixto"])
     rows.append(peak_memory(folder, corpora, memory_mb))
     rows.append(pick_is_linear(corpora["sixto"]))
     print("| figure | measured | target | met |")
