@@ -65,9 +65,11 @@ class StixxState(State):
     def takeable(self, marker: int | None, gone: int | None = None) -> list[int]:
         """The stixx a take may pick up with the marker on `marker` (None: the
         first take of the game, anywhere), `gone` taken earlier this turn."""
-        if marker is None:
-            return [s for s in range(self.board.size) if self.on_board[s] and s != gone]
-        return [s for s in self.board.touches[marker] if self.on_board[s] and s != gone]
+        on_board = self.on_board
+        near = range(self.board.size) if marker is None else self.board.touches[marker]
+        if gone is None:
+            return [s for s in near if on_board[s]]
+        return [s for s in near if on_board[s] and s != gone]
 
     def options_allowed(self) -> bool:
         """Whether the turn to play may choose B or C (`options_from_turn`)."""
@@ -124,11 +126,10 @@ class StixxState(State):
             )
             return {"seat": seat, "option": "A", "takes": [take]}
         revealed = self.revealed_at
-        targets = [
-            t
-            for t in range(len(self.names))
-            if t != seat and (self.challenge_revealed or revealed[t] is None)
-        ]
+        if self.challenge_revealed:
+            targets = [t for t in range(len(self.names)) if t != seat]
+        else:
+            targets = [t for t in range(len(self.names)) if t != seat and revealed[t] is None]
         options = Options(seat, first, self.may_reveal(seat), targets, self.colours)
         pick = yield Choice(
             seat,
