@@ -60,18 +60,19 @@ class Reading:
 
     def update(self, takes: list[dict], seat: int) -> list[list[float]]:
         colours, on_board, layout, touches = self.colours, self.on_board, self.layout, self.touches
-        anywhere = range(len(on_board))  # the first take of the game
         for take in takes[self.read :]:
             who, stixx = take["seat"], take["stixx"]
             if who != seat:
                 # The stixx they could choose from, counted by colour.
                 marker = self.marker
-                counts = [0] * colours
-                n = 0
-                for t in anywhere if marker is None else touches[marker]:
-                    if on_board[t]:
-                        counts[layout[t]] += 1
-                        n += 1
+                if marker is None:  # the first take of the game: any stixx on the board
+                    counts, n = list(self.left_of), self.left
+                else:
+                    counts, n = [0] * colours, 0
+                    for t in touches[marker]:
+                        if on_board[t]:
+                            counts[layout[t]] += 1
+                            n += 1
                 taken = layout[stixx]
                 row = self.score[who]
                 for c, count in enumerate(counts):
@@ -298,8 +299,11 @@ class ReasoningBot(Bot):
             if pair - cost > value:
                 pick, value, self.plan = {"option": "B"}, pair - cost, plan
         for target in options.targets:
+            chance = know.chance[target]
+            if max(chance) < CONFIDENT:  # no colour of theirs is likely enough
+                continue
             for colour in options.colours:
-                p = know.chance[target][know.number[colour]]
+                p = chance[know.number[colour]]
                 if p < CONFIDENT:
                     continue
                 expected = p * (pair + REVEAL_GAIN) + (1 - p) * WRONG

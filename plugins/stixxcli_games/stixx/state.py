@@ -11,6 +11,8 @@ B and C hold one take only when the game ended after the first.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from stixxcli.errors import IllegalMove
 from stixxcli.game import Choice, Result, State, places
 from stixxcli.game import Options as LazyOptions
@@ -385,7 +387,6 @@ class StixxState(State):
                     "score": held[self.secret[seat]] if colour is not None else None,
                 }
             )
-        on_board = self.on_board
         out = {
             "turn": self.turns,
             "to_move": self.seat,
@@ -394,7 +395,7 @@ class StixxState(State):
             "end": self.end,
             "marker": self.marker,
             "layout": list(names),
-            "on_board": [s for s in range(self.board.size) if on_board[s]],
+            "on_board": list(compress(range(self.board.size), self.on_board)),
             "takes": [{"seat": seat, "stixx": s, "colour": names[s]} for seat, s in self.takes],
             "players": players,
             "reveal_order": list(self.reveal_order),
@@ -430,14 +431,14 @@ class Options(LazyOptions):
     opponent who may be challenged and each colour, in that order. Made on
     demand, so a bot that picks one by index never builds the list."""
 
-    __slots__ = ("seat", "takes", "reveal", "targets", "colours", "_challenges")
+    __slots__ = ("seat", "takes", "reveal", "targets", "colours", "_count")
 
     def __init__(self, seat: int, takes: list[int], reveal: bool, targets: list[int], colours: list[str]):
         self.seat, self.takes, self.reveal, self.targets, self.colours = seat, takes, reveal, targets, colours
-        self._challenges = len(targets) * len(colours)
+        self._count = len(takes) + reveal + len(targets) * len(colours)  # asked for at every pick
 
     def __len__(self) -> int:
-        return len(self.takes) + self.reveal + self._challenges
+        return self._count
 
     def answer(self, i: int) -> dict:
         if i < len(self.takes):
