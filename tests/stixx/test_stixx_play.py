@@ -111,6 +111,29 @@ def test_reasoning_bot_sees_only_what_its_seat_knows(kit):
     assert checked > 50
 
 
+def test_reasoning_bot_reading_kept_between_turns_is_exact(kit):
+    """What the bot keeps from turn to turn (its reading of the takes, the
+    stixx left of each colour) equals a reading made afresh from its view."""
+    from stixxcli_games.stixx.bots import Reading
+
+    players = [{"name": f"r{seat}", "bot": "reasoning"} for seat in range(4)]
+    table = Table.new(kit.game, kit.rules(), "standard", players, "reading")
+    checked = 0
+    while not table.over:
+        seat = table.state.seat
+        view = table.state.view(seat)  # what the bot reads at the start of its turn
+        table.play_turn()
+        kept = table.bots[seat].reading
+        fresh = Reading(kept.touches, view["layout"], 4, kit.colours)
+        fresh.update(view["takes"], seat)
+        assert (kept.score, kept.held, kept.on_board) == (fresh.score, fresh.held, fresh.on_board)
+        assert kept.left_of == [
+            sum(1 for s in view["on_board"] if fresh.layout[s] == c) for c in range(len(kit.colours))
+        ]
+        checked += 1
+    assert checked > 10
+
+
 def test_reasoning_bot_challenges_and_reveals():
     options = {"B": 0, "C": 0, "right": 0}
     for seed in range(20):

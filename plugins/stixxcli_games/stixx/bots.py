@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 from itertools import permutations
+from math import prod
+from operator import getitem
 
 from stixxcli.game import Bot
 
@@ -27,6 +29,7 @@ CONFIDENT = 0.6  # the least certainty about a colour before challenging it
 END = 2.0  # the game ending now while ahead (or behind: negative)
 
 
+PREFER = math.exp(PREFERENCE)
 _LOG_ODDS: dict[tuple, float] = {}  # (stixx to choose from, of a colour, taken) -> log-likelihood
 
 
@@ -38,7 +41,8 @@ class Reading:
     def __init__(self, touches, layout: list[str], players: int, names: list[str]):
         self.touches, self.colours = touches, len(names)
         self.names = list(layout)  # the layout as the view gives it
-        number = {c: i for i, c in enumerate(names)}
+        self.colour_names = names
+        self.number = number = {c: i for i, c in enumerate(names)}
         self.layout = [number[c] for c in layout]
         size, colours = len(layout), len(names)
         self.on_board = [True] * size
@@ -48,37 +52,41 @@ class Reading:
         self.score = [[0.0] * colours for _ in range(players)]
         self.held = [[0] * colours for _ in range(players)]  # stixx held, by seat and colour
         self.left = size  # stixx on the board
+        self.left_of = [0] * colours  # stixx on the board, by colour
+        for c in self.layout:
+            self.left_of[c] += 1
         self.challenges = 0  # challenges read so far
         self.excluded: dict[int, set[int]] = {s: set() for s in range(players)}  # ruled out by wrong ones
 
     def update(self, takes: list[dict], seat: int) -> list[list[float]]:
-        colours, on_board, layout = self.colours, self.on_board, self.layout
-        prefer = math.exp(PREFERENCE)
+        colours, on_board, layout, touches = self.colours, self.on_board, self.layout, self.touches
         for take in takes[self.read :]:
             who, stixx = take["seat"], take["stixx"]
             if who != seat:
+                # The stixx they could choose from, counted by colour.
                 marker = self.marker
-                choices = [
-                    t
-                    for t in (self.touches[marker] if marker is not None else range(len(on_board)))
-                    if on_board[t]
-                ]
-                counts = [0] * colours
-                for t in choices:
-                    counts[layout[t]] += 1
+                if marker is None:  # the first take of the game: any stixx on the board
+                    counts, n = list(self.left_of), self.left
+                else:
+                    counts, n = [0] * colours, 0
+                    for t in touches[marker]:
+                        if on_board[t]:
+                            counts[layout[t]] += 1
+                            n += 1
                 taken = layout[stixx]
                 row = self.score[who]
-                n = len(choices)
-                for c in range(colours):
-                    key = (n, counts[c], c == taken)
+                for c, count in enumerate(counts):
+                    key = (n, count, c == taken)
                     odds = _LOG_ODDS.get(key)
                     if odds is None:  # the same few values recur: log each once
-                        weight = prefer if c == taken else 1.0
-                        odds = _LOG_ODDS[key] = math.log(weight / (n + counts[c] * (prefer - 1)))
+                        weight = PREFER if c == taken else 1.0
+                        odds = _LOG_ODDS[key] = math.log(weight / (n + count * (PREFER - 1)))
                     row[c] += odds
             on_board[stixx] = False
             self.marker = stixx
-            self.held[who][layout[stixx]] += 1
+            colour = layout[stixx]
+            self.held[who][colour] += 1
+            self.left_of[colour] -= 1
             self.left -= 1
         self.read = len(takes)
         self.last = takes[-1] if takes else None
@@ -89,18 +97,17 @@ class Knowledge:
     """What one seat knows: the board, every take, the reveals and challenges,
     its own colour, and from these a probability for each opponent's colour."""
 
-    def __init__(self, view, seat: int, names: list[str], touches, reading: Reading):
+    def __init__(self, view, seat: int, reading: Reading):
         self.seat = seat
-        self.touches = touches
+        self.touches = reading.touches
         players = view["players"]
-        colours = [p["colour"] for p in players]
-        self.colour_names = names
-        self.number = number = {c: i for i, c in enumerate(names)}
-        # The layout never changes in a game: the Reading keeps it as numbers.
+        # The colour names and the layout never change in a game: the Reading keeps them as numbers.
+        self.colour_names = names = reading.colour_names
+        self.number = number = reading.number
         self.layout = reading.layout
         self.players = len(players)
-        self.mine = number[colours[seat]]
-        self.known = {s: number[c] for s, c in enumerate(colours) if c is not None}
+        self.mine = number[players[seat]["colour"]]
+        self.known = {s: number[p["colour"]] for s, p in enumerate(players) if p["colour"] is not None}
         self.revealed = players[seat]["revealed_at"] is not None
         challenges = view["challenges"]
         for c in challenges[reading.challenges :]:
@@ -111,13 +118,15 @@ class Knowledge:
         self.evidence = reading.update(view["takes"], seat)
         # The board and the holdings, as the takes read so far left them (shared, never changed here).
         self.on_board, self.held, self.left = reading.on_board, reading.held, reading.left
+        self.left_of = reading.left_of
         self.chance = self._colour_chances()
         # How much taking a stixx of each colour denies the opponents.
-        self.deny = [
-            sum(self.chance[s][c] for s in range(self.players) if s != seat) for c in range(len(names))
-        ]
+        others = [row for s, row in enumerate(self.chance) if s != seat]
+        self.deny = [sum(column) for column in zip(*others)] if others else [0] * len(names)
         self.harm: list[float] = []  # set by the bot: what the next player gains per colour
-        self.threat: dict[int, tuple] = {}  # per stixx: `_top_two` of its neighbours
+        self.base: list[float] = []  # set by the bot: what a take of each colour gains us
+        # Per stixx, `_top_two` of its neighbours, made when first needed (None: not yet).
+        self.threat: list[tuple | None] = [None] * len(self.layout)
 
     def _colour_chances(self) -> list[list[float]]:
         """For each seat, the probability of each colour: certain for our own and
@@ -136,21 +145,22 @@ class Knowledge:
         likes = []
         for s in hidden:
             evidence, excluded = self.evidence[s], self.excluded[s]
-            top = max(evidence[c] for c in free)
-            likes.append([0.0 if c in excluded else math.exp(evidence[c] - top) for c in range(colours)])
+            top = max([evidence[c] for c in free])
+            like = [0.0] * colours  # colours not free are never dealt
+            for c in free:
+                if c not in excluded:
+                    like[c] = math.exp(evidence[c] - top)
+            likes.append(like)
         rows = [chance[s] for s in hidden]
         total = 0.0
         for deal in permutations(free, len(hidden)):
-            weight = 1.0
-            for like, c in zip(likes, deal):
-                weight *= like[c]
+            weight = prod(map(getitem, likes, deal), start=1.0)  # each seat's like of its colour
             if weight:
                 total += weight
                 for row, c in zip(rows, deal):
                     row[c] += weight
         for s in hidden:
-            for c in range(colours):
-                chance[s][c] = chance[s][c] / total if total else 1.0 / len(free)
+            chance[s] = [x / total for x in chance[s]] if total else [1.0 / len(free)] * colours
         return chance
 
     def expected_score(self, seat: int) -> float:
@@ -167,6 +177,8 @@ class ReasoningBot(Bot):
 
         self.plan: list[int] = []
         self.touches = board(rules["board_radius"]).touches
+        # Holding this many of our colour ends the game (None: no such end).
+        self.full_at = rules["stixx_per_colour"] if rules["end_on_full_colour"] else None
         self.reading: Reading | None = None
         self.known: tuple | None = None  # (turn, knowledge): one turn's questions share it
 
@@ -194,8 +206,10 @@ class ReasoningBot(Bot):
             reading = self.reading = Reading(
                 self.touches, view["layout"], len(view["players"]), list(self.rules["colours"])
             )
-        know = Knowledge(view, self.seat, list(self.rules["colours"]), self.touches, reading)
+        know = Knowledge(view, self.seat, reading)
         know.harm = self._harm(know)
+        # What taking a stixx of each colour gains, before the noise that breaks ties.
+        know.base = [(1.0 if c == know.mine else 0.0) + DENY * d for c, d in enumerate(know.deny)]
         self.known = (turn, know)
         return know
 
@@ -211,28 +225,26 @@ class ReasoningBot(Bot):
 
     # Values --------------------------------------------------------------------
 
-    def _gain(self, know: Knowledge, stixx: int) -> float:
-        colour = know.layout[stixx]
-        mine = 1.0 if colour == know.mine else 0.0
-        return mine + DENY * know.deny[colour] + 1e-6 * self.rng.random()
-
     def _after(self, know: Knowledge, stixx: int, gone: int | None, own_gained: int) -> float:
         """What leaving the marker on `stixx` is worth: the end of the game if it
         is isolated (or we complete our colour), else the next player's best take
         counts against it."""
-        top = know.threat.get(stixx)
+        top = know.threat[stixx]
         if top is None:
             top = know.threat[stixx] = _top_two(know.harm, know.layout, know.touches[stixx], know.on_board)
         worst = top[0] if top[1] != gone else top[2]  # the next player's best take, `gone` gone
         mine = know.held[self.seat][know.mine] + own_gained
-        if worst is None or (self.rules["end_on_full_colour"] and mine == self.rules["stixx_per_colour"]):
+        if worst is None or mine == self.full_at:
             best = max((know.expected_score(s) for s in range(know.players) if s != self.seat), default=0)
             return END if mine > best + 0.5 else (-END if mine < best - 0.5 else 0.0)
         return -NEXT_PLAYER * worst
 
     def _single(self, know: Knowledge, stixx: int, gone: int | None = None, own: int = 0) -> float:
-        own += know.layout[stixx] == know.mine
-        return self._gain(know, stixx) + self._after(know, stixx, gone, own)
+        """What taking `stixx` gains (with a little noise, so ties are broken at
+        random), plus what leaving the marker there is worth."""
+        colour = know.layout[stixx]
+        own += colour == know.mine
+        return know.base[colour] + 1e-6 * self.rng.random() + self._after(know, stixx, gone, own)
 
     def _pair(self, know: Knowledge, first) -> tuple[float, list[int]]:
         """The best two takes from `first` (or one, when the game would end
@@ -240,17 +252,16 @@ class ReasoningBot(Bot):
         it leaves the next player. Equal values go to the pair met first, in
         an order shuffled each time (so ties are broken at random)."""
         layout, mine, on_board, touches = know.layout, know.mine, know.on_board, know.touches
-        threat, harm = know.threat, know.harm
-        base = [(1.0 if c == mine else 0.0) + DENY * d for c, d in enumerate(know.deny)]  # _gain, no noise
+        threat, harm, base = know.threat, know.harm, know.base
         held = know.held[self.seat][mine]
-        full_at = self.rules["stixx_per_colour"] if self.rules["end_on_full_colour"] else None
+        full_at = self.full_at
         order = list(first)
         self.rng.shuffle(order)
         best, plan = -math.inf, []
         for one in order:
             own = int(layout[one] == mine)
             nexts = [t for t in touches[one] if on_board[t]]
-            if not nexts or (full_at is not None and held + own == full_at) or know.left == 1:
+            if not nexts or held + own == full_at or know.left == 1:
                 value, path = self._single(know, one), [one]
             else:
                 value, path = -math.inf, []
@@ -259,11 +270,11 @@ class ReasoningBot(Bot):
                     own_two = own + (c2 == mine)
                     # The next player's best take from `two`, `one` gone: the best
                     # of two's neighbours, or the second best when that is `one`.
-                    top = threat.get(two)
+                    top = threat[two]
                     if top is None:
                         top = threat[two] = _top_two(harm, layout, touches[two], on_board)
                     worst = top[0] if top[1] != one else top[2]
-                    if worst is None or (full_at is not None and held + own_two == full_at):
+                    if worst is None or held + own_two == full_at:
                         v = base[c2] + self._after(know, two, one, own_two)
                     else:
                         v = base[c2] - NEXT_PLAYER * worst
@@ -284,17 +295,15 @@ class ReasoningBot(Bot):
         pick, value, self.plan = {"option": "A", "take": best_a}, value_a, []
         pair, plan = self._pair(know, takes)
         if options.reveal:
-            cost = (
-                0.0
-                if know.revealed
-                else SECRECY
-                * sum(1 for s in range(len(know.layout)) if know.on_board[s] and know.layout[s] == know.mine)
-            )
+            cost = 0.0 if know.revealed else SECRECY * know.left_of[know.mine]  # our colour on the board
             if pair - cost > value:
                 pick, value, self.plan = {"option": "B"}, pair - cost, plan
         for target in options.targets:
+            chance = know.chance[target]
+            if max(chance) < CONFIDENT:  # no colour of theirs is likely enough
+                continue
             for colour in options.colours:
-                p = know.chance[target][know.number[colour]]
+                p = chance[know.number[colour]]
                 if p < CONFIDENT:
                     continue
                 expected = p * (pair + REVEAL_GAIN) + (1 - p) * WRONG

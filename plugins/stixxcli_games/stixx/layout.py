@@ -106,7 +106,8 @@ def _fill(board: Board, colours: int, per_colour: int, star: bool, rng: random.R
         if untried[k] is None:
             near = {layout[t] for t in touches[s]}
             untried[k] = options = [c for c in palette if left[c] and c not in near]
-            shuffle(options)
+            if len(options) > 1:  # shuffling fewer draws nothing: the same layouts, sooner
+                shuffle(options)
         else:  # back from a dead end: undo this stixx's colour, try its next one
             left[layout[s]] += 1
             layout[s] = -1

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .board import Board
+from .board import Board, board
 from .layout import layout_problem
 
 WIDTH = 78  # help lines fit an 80-column terminal with their indent
@@ -236,11 +236,17 @@ def announce(state, move: dict) -> str:
 # The setup typed in ------------------------------------------------------------------
 
 
-@cache
 def numbering(grid: Board) -> str:
     """The board with every stixx id, as plain text: the same picture as the
     terminal board of a full table (docs/games/stixx.md shows it)."""
-    radius, columns, rows = grid.radius, 4, 3
+    # Made once per radius: keyed on the radius, since hashing a whole Board
+    # (every point and stixx) costs more than the look-up saves.
+    return _numbering(grid.radius)
+
+
+@cache
+def _numbering(radius: int) -> str:
+    grid, columns, rows = board(radius), 4, 3
     width, height = 4 * radius * columns + 3, 2 * radius * rows + 1
     cells = [[" "] * width for _ in range(height)]
 

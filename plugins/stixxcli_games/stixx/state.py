@@ -11,6 +11,8 @@ B and C hold one take only when the game ended after the first.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from stixxcli.errors import IllegalMove
 from stixxcli.game import Choice, Result, State, places
 from stixxcli.game import Options as LazyOptions
@@ -65,9 +67,11 @@ class StixxState(State):
     def takeable(self, marker: int | None, gone: int | None = None) -> list[int]:
         """The stixx a take may pick up with the marker on `marker` (None: the
         first take of the game, anywhere), `gone` taken earlier this turn."""
-        if marker is None:
-            return [s for s in range(self.board.size) if self.on_board[s] and s != gone]
-        return [s for s in self.board.touches[marker] if self.on_board[s] and s != gone]
+        on_board = self.on_board
+        near = range(self.board.size) if marker is None else self.board.touches[marker]
+        if gone is None:
+            return [s for s in near if on_board[s]]
+        return [s for s in near if on_board[s] and s != gone]
 
     def options_allowed(self) -> bool:
         """Whether the turn to play may choose B or C (`options_from_turn`)."""
@@ -124,11 +128,10 @@ class StixxState(State):
             )
             return {"seat": seat, "option": "A", "takes": [take]}
         revealed = self.revealed_at
-        targets = [
-            t
-            for t in range(len(self.names))
-            if t != seat and (self.challenge_revealed or revealed[t] is None)
-        ]
+        if self.challenge_revealed:
+            targets = [t for t in range(len(self.names)) if t != seat]
+        else:
+            targets = [t for t in range(len(self.names)) if t != seat and revealed[t] is None]
         options = Options(seat, first, self.may_reveal(seat), targets, self.colours)
         pick = yield Choice(
             seat,
@@ -384,7 +387,6 @@ class StixxState(State):
                     "score": held[self.secret[seat]] if colour is not None else None,
                 }
             )
-        on_board = self.on_board
         out = {
             "turn": self.turns,
             "to_move": self.seat,
@@ -393,7 +395,7 @@ class StixxState(State):
             "end": self.end,
             "marker": self.marker,
             "layout": list(names),
-            "on_board": [s for s in range(self.board.size) if on_board[s]],
+            "on_board": list(compress(range(self.board.size), self.on_board)),
             "takes": [{"seat": seat, "stixx": s, "colour": names[s]} for seat, s in self.takes],
             "players": players,
             "reveal_order": list(self.reveal_order),
@@ -429,14 +431,14 @@ class Options(LazyOptions):
     opponent who may be challenged and each colour, in that order. Made on
     demand, so a bot that picks one by index never builds the list."""
 
-    __slots__ = ("seat", "takes", "reveal", "targets", "colours", "_challenges")
+    __slots__ = ("seat", "takes", "reveal", "targets", "colours", "_count")
 
     def __init__(self, seat: int, takes: list[int], reveal: bool, targets: list[int], colours: list[str]):
         self.seat, self.takes, self.reveal, self.targets, self.colours = seat, takes, reveal, targets, colours
-        self._challenges = len(targets) * len(colours)
+        self._count = len(takes) + reveal + len(targets) * len(colours)  # asked for at every pick
 
     def __len__(self) -> int:
-        return len(self.takes) + self.reveal + self._challenges
+        return self._count
 
     def answer(self, i: int) -> dict:
         if i < len(self.takes):
