@@ -40,7 +40,7 @@ class PlaceOptions(Options):
     @property
     def spots(self) -> list[tuple[int, int]]:
         """Every legal (column, top row), in order."""
-        return [place_of(key) for key in self.keys]
+        return list(map(place_of, self.keys))
 
     def __len__(self) -> int:
         return self.size
