@@ -94,8 +94,9 @@ def test_greedy_takes_the_most_useful_points_not_the_most_points():
     ask = next(state.turn())
     bot = GreedyBot(game(), standard_rules(), 0, random.Random(1))
     answer = bot.choose(state.view(0), ask)
-    stick, fish = state._answer_stick(0, answer)
-    assert state.grid.points(fish, answer["column"], answer["row"], state.kinds) == {"green": 2}
+    stick, turned, column, row = state._answer_stick(0, answer)
+    fish = (state.turned_fish if turned else state.fish)[stick]
+    assert state.grid.points(fish, column, row, state.kinds) == {"green": 2}
 
 
 def test_chance_typed_at_a_real_table_either_way_up_and_shortened():

@@ -260,11 +260,11 @@ def _scanned_places(cells) -> set:
     return found
 
 
-class CountingCells(dict):
+class CountingPlaces(set):
     looked = 0
 
     def __contains__(self, key):
-        CountingCells.looked += 1
+        CountingPlaces.looked += 1
         return super().__contains__(key)
 
 
@@ -275,17 +275,33 @@ def test_the_grid_keeps_its_places_as_a_full_scan_finds_them_with_work_that_does
 
     rng = random.Random(4)
     grid = Grid()
-    grid.cells = CountingCells()
+    grid.open = CountingPlaces()
     grid.place(Placement("s", False, 0, 0, None, (0, 3, 4, 9)))
     looked = []
     for n in range(600):
-        before = CountingCells.looked
+        before = CountingPlaces.looked
         column, row = rng.choice(grid.places())  # takes the stick placed last into the places
-        looked.append(CountingCells.looked - before)
+        looked.append(CountingPlaces.looked - before)
         grid.place(Placement("s", False, column, row, 0, (rng.randrange(12),) * 4))
         if n % 60 == 0:
-            assert set(grid.places()) == _scanned_places(dict(grid.cells))
+            assert set(grid.places()) == _scanned_places(grid.cells)
             assert grid.places() == sorted(grid.places())
-    assert set(grid.places()) == _scanned_places(dict(grid.cells))
-    # A placement looks at the same few cells however big the table is.
-    assert max(looked) <= 20 and sum(looked[-100:]) <= sum(looked[:100]) * 1.2
+    assert set(grid.places()) == _scanned_places(grid.cells)
+    # A placement looks at the same few places however big the table is.
+    assert max(looked) <= 21 and sum(looked[-100:]) <= sum(looked[:100]) * 1.2
+
+
+def test_the_places_stay_right_when_the_grid_grows_far_up_and_down():
+    from stixxcli_games.fishstix.grid import Grid, Placement
+
+    # Staircases of sticks, each 3 rows above the last in columns 0 and 1, then
+    # each 3 rows below the last in columns 2 and 3.
+    grid = Grid()
+    grid.place(Placement("s", False, 0, 0, None, (0, 3, 4, 9)))
+    for n in range(1, 120):
+        column, row = (n % 2, -3 * n) if n < 60 else (2 + n % 2, 3 * (n - 60))
+        grid.place(Placement("s", False, column, row, 0, (n % 12,) * 4))
+        if n % 7 == 0:
+            assert set(grid.places()) == _scanned_places(grid.cells)
+    assert set(grid.places()) == _scanned_places(grid.cells)
+    assert grid.first_row < -3 * 59

@@ -51,6 +51,9 @@ class Deck:
         self.sticks = sticks
         self.fish: dict[str, tuple] = dict(zip(sticks, fish))
         self.turned = {text: turned_round(f) for text, f in self.fish.items()}
+        self.counts: dict[str, int] = {}  # how many of each stick the deck holds
+        for text in sticks:
+            self.counts[text] = self.counts.get(text, 0) + 1
         # A stick is found by its fish in either orientation, the deck's own first.
         self.by_fish: dict[tuple, str] = {}
         for text, f in self.fish.items():

@@ -77,24 +77,31 @@ class GreedyBot(Bot):
                 left, right = cells.get((column - 1, row)), cells.get((column + 1, row))
                 if left is None and right is None:
                     continue
-                runs = {}
+                # The fish lines this cell would join: (fish, fish already in line).
                 if left is not None:
                     n, c = 1, column - 2
                     while cells.get((c, row)) == left:
                         n, c = n + 1, c - 1
-                    runs[left] = n
+                    lines = [(left, n)]
+                else:
+                    lines = []
                 if right is not None:
                     n, c = 1, column + 2
                     while cells.get((c, row)) == right:
                         n, c = n + 1, c + 1
-                    runs[right] = runs.get(right, 0) + n
-                for f, n in runs.items():
+                    if right == left:  # one line through the cell
+                        lines = [(left, lines[0][1] + n)]
+                    else:
+                        lines.append((right, n))
+                for f, n in lines:
                     for w in showing[i].get(f, ()):
                         gained = gains.setdefault((w, s), {})
                         gained[f >> 1] = gained.get(f >> 1, 0) + n + 1
         best, most = [], 0
         for key, gained in gains.items():
-            useful = sum(min(g, need[k]) for k, g in gained.items())
+            useful = 0
+            for k, g in gained.items():
+                useful += g if g < need[k] else need[k]
             if useful > most:
                 best, most = [key], useful
             elif useful == most and useful:

@@ -165,9 +165,7 @@ class FishStix(Game):
         # The setup's shape is checked against setup_schema before this is called.
         deck = _deck(rules)
         open_deck = setup.get("open_deck", False)
-        pile: dict[str, int] = {}
-        for stick in deck.sticks:
-            pile[stick] = pile.get(stick, 0) + 1
+        pile = dict(deck.counts)  # stick -> how many are not dealt yet (none left: no key)
 
         def deal(stick, what):
             if open_deck:
@@ -184,7 +182,10 @@ class FishStix(Game):
                     f"{what}: the deck holds {count} {stick!r} and "
                     f"{'it is' if count == 1 else 'all are'} dealt already"
                 )
-            pile[stick] -= 1
+            if pile[stick] > 1:
+                pile[stick] -= 1
+            else:
+                del pile[stick]
 
         start, hands = setup["start"], setup["hands"]
         deal(start, "the start stick")
@@ -205,5 +206,4 @@ class FishStix(Game):
             # The box holds as many sticks as the rules' deck (72 in the standard game).
             left = len(deck.sticks) - 1 - size * len(players)
             return FishStixState(rules, list(players), deck, start, hands, None, left)
-        pile = {stick: n for stick, n in pile.items() if n}
         return FishStixState(rules, list(players), deck, start, hands, pile)

@@ -20,7 +20,7 @@ from stixxcli.game import Chance, Choice, Options, Result, State, places, requir
 
 from . import notation
 from .board import FISH_PER_STICK, turned_round
-from .grid import Grid, Placement
+from .grid import ROW_LIMIT, Grid, Placement, place_key, place_of
 
 
 class PlaceOptions(Options):
@@ -31,25 +31,36 @@ class PlaceOptions(Options):
     each at every legal place in (column, top row) order.
     """
 
-    __slots__ = ("numbers", "spots", "_spot_set")
+    __slots__ = ("numbers", "keys", "size", "_key_set")
 
-    def __init__(self, numbers: list[int], spots: list[tuple[int, int]]):
-        self.numbers, self.spots, self._spot_set = numbers, spots, None
+    def __init__(self, numbers: list[int], keys: list[int]):
+        self.numbers, self.keys, self._key_set = numbers, keys, None  # keys: the places' place_keys
+        self.size = 2 * len(numbers) * len(keys)
+
+    @property
+    def spots(self) -> list[tuple[int, int]]:
+        """Every legal (column, top row), in order."""
+        return list(map(place_of, self.keys))
 
     def __len__(self) -> int:
-        return 2 * len(self.numbers) * len(self.spots)
+        return self.size
+
+    def __getitem__(self, i):
+        if type(i) is int and 0 <= i < self.size:
+            return self.answer(i)  # a bot's pick, the common case
+        return super().__getitem__(i)  # from the end, slices, out of bounds
 
     def answer(self, i: int) -> dict:
-        way, spot = divmod(i, len(self.spots))
+        way, spot = divmod(i, len(self.keys))
         number, turned = divmod(way, 2)
-        column, row = self.spots[spot]
+        column, row = place_of(self.keys[spot])
         return {"hand": self.numbers[number], "turned": bool(turned), "column": column, "row": row}
 
     def __contains__(self, answer) -> bool:
         if not isinstance(answer, dict) or set(answer) != {"hand", "turned", "column", "row"}:
             return False
-        if self._spot_set is None:
-            self._spot_set = set(self.spots)
+        if self._key_set is None:
+            self._key_set = set(self.keys)
         hand, turned, column, row = answer["hand"], answer["turned"], answer["column"], answer["row"]
         return (
             type(hand) is int  # true is not 1 here
@@ -57,7 +68,8 @@ class PlaceOptions(Options):
             and type(column) is int
             and type(row) is int
             and hand in self.numbers
-            and (column, row) in self._spot_set
+            and -ROW_LIMIT < row < ROW_LIMIT
+            and place_key(column, row) in self._key_set
         )
 
 
@@ -106,6 +118,11 @@ class FishStixState(State):
         self.winner: int | None = None  # the seat that filled all its tracks
         self.turns = 0
         self.draw_prompt = f"the stick drawn from the pile, top to bottom, e.g. {deck.sticks[0]}"
+        # Each seat's draw is the same question every turn: asked, not built, per turn.
+        self._draws = [
+            Chance("draw", self.draw_prompt, self._draw, self._read_draw, seat=seat)
+            for seat in range(len(names))
+        ]
         self._check_end()
 
     def _learn(self, stick: str) -> None:
@@ -122,17 +139,18 @@ class FishStixState(State):
         answer = yield Choice(
             seat, "place", self.legal_moves(), notation.PLACE_PROMPT, self.parse_move, notation.place_text
         )
-        stick, fish = self._answer_stick(seat, answer)
-        column, row = answer["column"], answer["row"]
+        stick, turned, column, row = self._answer_stick(seat, answer)
+        fish = (self.turned_fish if turned else self.fish)[stick]
         points = self.grid.points(fish, column, row, self.kinds)
         self._scored = (fish, column, row, points)
         draw = None
-        if not self.fills_all(seat, points) and self.pile_size:
-            draw = yield Chance("draw", self.draw_prompt, self._draw, self._read_draw, seat=seat)
+        # No points, no track filled (a seat with every track full has won already).
+        if self.pile_size and not (points and self.fills_all(seat, points)):
+            draw = yield self._draws[seat]
         return {
             "seat": seat,
             "stick": stick,
-            "turned": answer["turned"],
+            "turned": turned,
             "column": column,
             "row": row,
             "points": points,
@@ -143,12 +161,9 @@ class FishStixState(State):
         """Every (hand stick, way up, place); a stick held twice is offered once."""
         if self.over:
             return []
-        numbers, seen = [], set()
-        for number, stick in enumerate(self.hands[self.seat], start=1):
-            if stick not in seen:
-                seen.add(stick)
-                numbers.append(number)
-        return PlaceOptions(numbers, self.grid.places())
+        hand = self.hands[self.seat]
+        numbers = [number for number, stick in enumerate(hand, start=1) if hand.index(stick) == number - 1]
+        return PlaceOptions(numbers, self.grid.place_keys())
 
     def parse_move(self, text: str) -> dict:
         hand = self.hands[self.seat]
@@ -192,16 +207,31 @@ class FishStixState(State):
             every = None
         return notation.help_text(grouped, spots, every)
 
-    def _answer_stick(self, seat: int, answer) -> tuple[str, tuple]:
-        number = require(answer, "hand", int, "the answer")
+    def _answer_stick(self, seat: int, answer) -> tuple[str, bool, int, int]:
+        """The stick, way up and place of an answer, once its shape is checked."""
         hand = self.hands[seat]
+        if type(answer) is dict and len(answer) == 4:  # the common case, in one look
+            number, turned, column, row = (
+                answer.get("hand"),
+                answer.get("turned"),
+                answer.get("column"),
+                answer.get("row"),
+            )
+            if (
+                type(number) is int
+                and type(turned) is bool
+                and type(column) is int
+                and type(row) is int
+                and 1 <= number <= len(hand)
+            ):
+                return hand[number - 1], turned, column, row
+        number = require(answer, "hand", int, "the answer")
         if not 1 <= number <= len(hand):
             raise IllegalMove(f"the hand holds sticks 1 to {len(hand)}, not {number}")
         turned = require(answer, "turned", bool, "the answer")
-        require(answer, "column", int, "the answer")
-        require(answer, "row", int, "the answer")
-        stick = hand[number - 1]
-        return stick, (self.turned_fish if turned else self.fish)[stick]
+        column = require(answer, "column", int, "the answer")
+        row = require(answer, "row", int, "the answer")
+        return hand[number - 1], turned, column, row
 
     def _draw(self, rng) -> str:
         if self.open_deck:
@@ -265,13 +295,14 @@ class FishStixState(State):
             raise IllegalMove(
                 f"{self.names[seat]} has no {stick!r} in hand (the hand holds: {'; '.join(hand)})"
             )
-        if not self.grid.fits(column, row):
+        grid = self.grid
+        if not grid.fits(column, row):
             raise IllegalMove(self.place_problem(fish, column, row))
         scored = self._scored
         if scored is not None and scored[0] is fish and scored[1] == column and scored[2] == row:
             points = scored[3]  # the same stick at the same place on the same grid: turn() just did it
         else:
-            points = self.grid.points(fish, column, row, self.kinds)
+            points = grid.points(fish, column, row, self.kinds)
         self._scored = None
         if recorded != points:
             self._check_points(recorded, points)
@@ -303,22 +334,25 @@ class FishStixState(State):
 
         # Every check passed: change the state.
         hand.remove(stick)
-        self.grid.place(Placement(stick, turned, column, row, seat, fish))
-        track, scored, index = self.tracks[seat], self.scored[seat], self.deck.index
-        for kind, n in points.items():
-            k = index[kind]
-            scored[k] += n
-            if track[k] < self.target <= track[k] + n:
-                self.full[seat] += 1
-            track[k] = min(self.target, track[k] + n)
+        grid.place(Placement(stick, turned, column, row, seat, fish))
+        if points:
+            track, scored, index, target = self.tracks[seat], self.scored[seat], self.deck.index, self.target
+            for kind, n in points.items():
+                k = index[kind]
+                scored[k] += n
+                if track[k] < target <= track[k] + n:
+                    self.full[seat] += 1
+                track[k] = min(target, track[k] + n)
         if draw is not None:
             hand.append(draw)
             if self.open_deck:
                 self._learn(draw)
             else:
-                self.pile[draw] -= 1
-                if not self.pile[draw]:
-                    del self.pile[draw]
+                pile = self.pile
+                if pile[draw] > 1:
+                    pile[draw] -= 1
+                else:
+                    del pile[draw]
                 if self._pile_list is not None:
                     del self._pile_list[bisect_left(self._pile_list, draw)]
             self.pile_size -= 1
