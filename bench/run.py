@@ -19,6 +19,7 @@ import json
 import os
 import platform
 import random
+import re
 import resource
 import statistics
 import subprocess
@@ -273,11 +274,86 @@ def pick_is_linear(path: Path) -> tuple:
     )
 
 
+def instructions(args: list[str]) -> int:
+    """Instructions a whole command executes, counted by valgrind: the same
+    count every run, whatever else the machine does."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args],
+        capture_output=True, text=True, env=ENV,
+    )  # fmt: skip
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+
+
+def per_game(what: str, game: str, bots: list[str], few: int, many: int) -> float:
+    """Instructions per game of `what` (simulated_rate or reference_rate): the
+    difference of two runs, so that start-up and imports cancel out."""
+    args = [] if what == "reference_rate" else [bots]
+    code = "import sys; sys.path.insert(0, {!r}); import run; run.{}({!r}, *{!r}, {})"
+    counts = [
+        instructions([sys.executable, "-c", code.format(str(ROOT / "bench"), what, game, args, n)])
+        for n in (few, many)
+    ]
+    return (counts[1] - counts[0]) / (many - few)
+
+
+def by_instructions(quick: bool) -> list[tuple]:
+    """The start-up and simulation figures again, as ratios of instructions."""
+    few, many = (5, 20) if quick else (10, 60)
+    rows = []
+    base = instructions([sys.executable, "-c", "pass"])
+    sheet = ROOT / "examples" / "sixto" / "rulebook-example.txt"
+    for name, args, target in [
+        ("--version", ["--version"], 2),
+        ("--help", ["--help"], 4),
+        ("validate of one log", ["validate", str(ROOT / "examples" / "sixto" / "2-players.json")], 5),
+        ("score --sheet of one sheet", ["score", "--sheet", str(sheet)], 5),
+    ]:
+        cpu(STIXX + args, 0)  # a run first, to write the caches
+        ratio = instructions(STIXX + args) / base
+        rows.append((f"start-up, instructions: stixx {name} / python -c pass", f"{ratio:.1f}", target, ratio))
+    click = instructions([sys.executable, "-c", "import click"]) / base
+    rows.append(
+        ("start-up, instructions: python -c 'import click' / python -c pass", f"{click:.1f}", None, None)
+    )
+    for game in GAMES:
+        n = PLAYERS[game]
+        ours = per_game("simulated_rate", game, ["random"] * n, few, many)
+        tight = per_game("reference_rate", game, [], few, many)
+        smart = per_game("simulated_rate", game, [SMART[game]] * n, few, many)
+        rows.append(
+            (f"{game}, instructions per game: reference playout ({tight / 1e6:.1f} M) / random bots ({ours / 1e6:.1f} M)",
+             f"{tight / ours:.2f}", ">= 0.5", tight / ours >= 0.5)
+        )  # fmt: skip
+        rows.append(
+            (f"{game}, instructions per game: {SMART[game]} bots ({smart / 1e6:.1f} M) / random bots",
+             f"{smart / ours:.1f}", "<= 4", smart / ours <= 4)
+        )  # fmt: skip
+    return rows
+
+
+def table(rows: list[tuple]) -> None:
+    print("| figure | measured | target | met |")
+    print("|---|---|---|---|")
+    for name, shown, target, value in rows:
+        if isinstance(target, (int, float)):  # an upper bound on the measured number
+            met, target = value <= target, f"<= {target}"
+        else:
+            met = value if isinstance(value, bool) else None
+        print(f"| {name} | {shown} | {target or ''} | {'' if met is None else ('yes' if met else 'no')} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small measurements, for a look")
     parser.add_argument("--keep", metavar="DIR", help="keep (and reuse) the corpora in DIR")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions (valgrind) for start-up and simulation instead: the same every run",
+    )
     options = parser.parse_args()
+    if options.instructions:
+        return table(by_instructions(options.quick))
     games, rate_games, runs, memory_mb = (1000, 40, 5, 50) if options.quick else (10_000, 300, 21, 200)
     folder = Path(options.keep or tempfile.mkdtemp(prefix="stixx-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -290,14 +366,7 @@ def main() -> None:
     rows += jobs_speedup(corpora["sixto"])
     rows.append(peak_memory(folder, corpora, memory_mb))
     rows.append(pick_is_linear(corpora["sixto"]))
-    print("| figure | measured | target | met |")
-    print("|---|---|---|---|")
-    for name, shown, target, value in rows:
-        if isinstance(target, (int, float)):  # an upper bound on the measured number
-            met, target = value <= target, f"<= {target}"
-        else:
-            met = value if isinstance(value, bool) else None
-        print(f"| {name} | {shown} | {target or ''} | {'' if met is None else ('yes' if met else 'no')} |")
+    table(rows)
 
 
 if __name__ == "__main__":
