@@ -18,7 +18,7 @@ import itertools
 from stixxcli.game import Chance, Choice, IllegalMove, Options, Result, State, places
 
 from . import notation
-from .board import first_target_box, score
+from .board import first_target_box, score_counts
 
 DIE_FACES = 6
 _FACES = frozenset(range(1, DIE_FACES + 1))
@@ -133,6 +133,7 @@ class SixtoState(State):
         self.rightmost = [[-1] * rows for _ in range(players)]  # index of each row's rightmost cross
         self.count = [[0] * rows for _ in range(players)]
         self.target_count = [[0] * rows for _ in range(players)]
+        self.column_count = [[0] * self.first_target for _ in range(players)]  # crosses in each scored column
         self.closed: dict[int, int] = {}  # row -> the turn (from 1) at whose end it closed
         self.turns = 0
         self.seat: int | None = 0
@@ -152,6 +153,9 @@ class SixtoState(State):
         ]
         self._roll_chances = self._make_roll_chances()  # remade when a die leaves the game
         self._view: tuple[int, dict] | None = None
+        # seat -> row -> that row's part of the view, or None once the row got a
+        # cross or closed: a turn's view remakes only those (views are never changed).
+        self._row_views: list[list[dict | None]] = [[None] * rows for _ in range(players)]
 
     # What a seat may do ---------------------------------------------------------
 
@@ -413,6 +417,9 @@ class SixtoState(State):
                 self.target_count[seat][row] += 1
                 if self.target_count[seat][row] >= closing and row not in newly_closed:
                     newly_closed.append(row)
+            else:
+                self.column_count[seat][box] += 1
+            self._row_views[seat][row] = None
             # _open_boxes, inline: validation runs this for every cross of a corpus.
             left = self.open[seat][names[row]] = self._row_tables[seat][row][box + 1][count >= target_min]
             if left is _NO_BOXES:
@@ -424,9 +431,10 @@ class SixtoState(State):
             self._dice = [c for row, c in enumerate(names) if row not in self.closed]
             self._in_play = frozenset(self._dice)
             self._roll_chances = self._make_roll_chances()
-            for open_ in self.open:
+            for open_, row_views in zip(self.open, self._row_views):
                 for row in newly_closed:
                     open_[names[row]] = _NO_BOXES
+                    row_views[row] = None
             dead = range(len(self.names))
         return dead
 
@@ -484,7 +492,8 @@ class SixtoState(State):
     # Standing -------------------------------------------------------------------
 
     def score(self, seat: int) -> dict:
-        return score(self.crossed[seat], self.rules)
+        # board.score of the seat's grid, from the counts kept as boxes are crossed.
+        return score_counts(self.count[seat], self.column_count[seat], self.rules)
 
     def result(self) -> Result:
         breakdown = [self.score(seat) for seat in range(len(self.names))]
@@ -513,25 +522,16 @@ class SixtoState(State):
             return self._view[1]
         players = []
         for seat, name in enumerate(self.names):
-            rows = []
-            for row, colour in enumerate(self.colours.names):
-                crossed = self.crossed[seat][row]
-                rightmost = self.rightmost[seat][row]
-                rows.append(
-                    {
-                        "colour": colour,
-                        "numbers": list(self.numbers[seat][row]),
-                        "crossed": [b + 1 for b in range(rightmost + 1) if crossed[b]],
-                        "lost": [b + 1 for b in range(rightmost) if not crossed[b]],
-                        "closed": row in self.closed,
-                    }
-                )
+            row_views = self._row_views[seat]
+            for row, made in enumerate(row_views):
+                if made is None:
+                    row_views[row] = self._row_view(seat, row)
             players.append(
                 {
                     "seat": seat,
                     "name": name,
                     "sheet": self.letters[seat],
-                    "rows": rows,
+                    "rows": list(row_views),
                     "score": self.score(seat),
                 }
             )
@@ -550,6 +550,17 @@ class SixtoState(State):
         }
         self._view = (self.turns, view)
         return view
+
+    def _row_view(self, seat: int, row: int) -> dict:
+        crossed = self.crossed[seat][row]
+        rightmost = self.rightmost[seat][row]
+        return {
+            "colour": self.colours.names[row],
+            "numbers": list(self.numbers[seat][row]),
+            "crossed": [b + 1 for b in range(rightmost + 1) if crossed[b]],
+            "lost": [b + 1 for b in range(rightmost) if not crossed[b]],
+            "closed": row in self.closed,
+        }
 
     def render(self, viewer: int | None = None):
         from .render import render_state
