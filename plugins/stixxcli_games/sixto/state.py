@@ -279,9 +279,10 @@ class SixtoState(State):
                 chance = Chance(f"roll {number + 2}", chance.prompt, chance.draw, chance.parse)
             roll = yield chance
             rolls.append(roll)
-        crosses = [[] for _ in self.names]
         players = len(self.names)
+        crosses = [[]] * players  # every seat's answer replaces its place
         context = {"roll": roll, "rolls": rolls, "turn": self.turns}
+        crosses_notation = self._crosses_notation
 
         def prompt():
             return (
@@ -297,7 +298,7 @@ class SixtoState(State):
                 self.cross_options(seat, roll),
                 prompt,
                 lambda text, seat=seat: self._parse_crosses(text, seat, roll),
-                self._crosses_notation,
+                crosses_notation,
                 context,
             )
         return {"seat": active, "rolls": rolls, "crosses": crosses}
