@@ -123,13 +123,16 @@ def score(grid: list[list[bool]], rules: dict) -> dict:
     the target columns are not scored, and a column without a cross scores 0
     (the rulebook: "columns without crosses ... are skipped").
     """
+    columns = [sum(column) for column in list(zip(*grid))[: first_target_box(rules)]]
+    return score_counts([sum(row) for row in grid], columns, rules)
+
+
+def score_counts(row_counts: list[int], column_counts: list[int], rules: dict) -> dict:
+    """`score` from the number of crosses in each row and each scored column
+    (a game keeps these up to date as it crosses boxes)."""
     table = rules["score_table"]
-    counts = [sum(row) for row in grid]
-    rows = [table[n] for n in counts]
-    columns = []
-    for column in list(zip(*grid))[: first_target_box(rules)]:
-        crosses = sum(column)
-        columns.append(table[crosses] if crosses else 0)
+    rows = [table[n] for n in row_counts]
+    columns = [table[n] if n else 0 for n in column_counts]
     rows_total, columns_total = sum(rows), sum(columns)
     return {
         "rows": rows,
@@ -137,7 +140,7 @@ def score(grid: list[list[bool]], rules: dict) -> dict:
         "rows_total": rows_total,
         "columns_total": columns_total,
         "total": rows_total + columns_total,
-        "crosses": sum(counts),
+        "crosses": sum(row_counts),
     }
 
 

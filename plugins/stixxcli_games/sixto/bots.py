@@ -17,40 +17,55 @@ GAME_OVER_COST = 3.0  # solo: ending the game now forfeits every later cross
 REROLL_SAMPLES = 24
 
 
+def best_boxes(numbers: list[int], crossed: list[int], near_end: bool, rules: dict) -> list:
+    """For each die value, (worth, box from 1) of the box of a row the bot likes
+    best, or None: from the row's numbers and crossed boxes (from 1)."""
+    first_target = rules["boxes_per_row"] - rules["target_boxes"]
+    target_min = rules["target_min_crosses"]
+    rightmost = crossed[-1] - 1 if crossed else -1
+    count = len(crossed)
+    last = len(numbers) if count >= target_min else first_target
+    best = [None] * (DIE_FACES + 1)
+    for box in range(rightmost + 1, last):
+        if best[numbers[box]] is not None:
+            continue  # a box further right with the same number loses more
+        lost = box - rightmost - 1
+        worth = 1.0 - LOST_BOX_COST * lost
+        if box >= first_target:
+            worth += TARGET_BONUS
+        elif box >= first_target - 1 and count + 1 < target_min:
+            worth -= DEAD_ROW_COST  # only target boxes left, and too few crosses to reach them
+        if near_end:
+            worth += 0.3 * lost
+        best[numbers[box]] = (worth, box + 1)
+    return best
+
+
 class Sheet:
     """The bot's own sheet as the view shows it, and the best box for each
-    colour and die value (worked out once per turn)."""
+    colour and die value (worked out once per turn).
 
-    def __init__(self, view, seat: int, rules: dict):
+    `known` (the bot's own, kept across turns) holds the best boxes of rows
+    already worked out, by everything they depend on: a row is worked out
+    again only when it got a cross (its sheet's numbers never change)."""
+
+    def __init__(self, view, seat: int, rules: dict, known: dict | None = None):
         rows = view["players"][seat]["rows"]
         self.colours = [row["colour"] for row in rows]
-        first_target = rules["boxes_per_row"] - rules["target_boxes"]
-        target_min = rules["target_min_crosses"]
+        self.index = {colour: r for r, colour in enumerate(self.colours)}
         # Near the end a lost box matters less: there are few turns left to fill it.
         near_end = rules["end_after_removed_dice"] - view["removed_dice"] <= 1
+        known = {} if known is None else known
         # best[row][value]: (worth, box from 1) of the box the bot likes best, or None.
         self.best: dict[int, list] = {}
         for r, row in enumerate(rows):
             if row["closed"]:
                 continue
             crossed = row["crossed"]
-            rightmost = crossed[-1] - 1 if crossed else -1
-            count = len(crossed)
-            last = len(row["numbers"]) if count >= target_min else first_target
-            best = [None] * (DIE_FACES + 1)
-            numbers = row["numbers"]
-            for box in range(rightmost + 1, last):
-                if best[numbers[box]] is not None:
-                    continue  # a box further right with the same number loses more
-                lost = box - rightmost - 1
-                worth = 1.0 - LOST_BOX_COST * lost
-                if box >= first_target:
-                    worth += TARGET_BONUS
-                elif box >= first_target - 1 and count + 1 < target_min:
-                    worth -= DEAD_ROW_COST  # only target boxes left, and too few crosses to reach them
-                if near_end:
-                    worth += 0.3 * lost
-                best[numbers[box]] = (worth, box + 1)
+            key = (r, len(crossed), crossed[-1] if crossed else 0, near_end)
+            best = known.get(key)
+            if best is None:
+                best = known[key] = best_boxes(row["numbers"], crossed, near_end, rules)
             self.best[r] = best
 
     def crosses(self, roll: dict, solo_end: int, count_unusable: bool) -> tuple[list, float]:
@@ -59,7 +74,7 @@ class Sheet:
         Solo (`solo_end` above 0): a turn that declines `solo_end` dice ends
         the game, so the bot then crosses enough boxes, even poor ones.
         """
-        index = {colour: r for r, colour in enumerate(self.colours)}
+        index = self.index
         usable = []  # (worth, row, box from 1), one per die with a box to cross
         for colour, value in roll.items():
             row = index[colour]
@@ -84,23 +99,15 @@ class Sheet:
         chosen.sort(key=lambda entry: entry[1])
         return [[self.colours[row], box] for _, row, box in chosen], worth
 
-    def sampled_worths(self, dice: list[str], rng, samples: int) -> list[float]:
-        """What `samples` random rolls of `dice` are worth, outside the solo game:
-        the same draws and sums as `crosses` on each, without building them."""
-        index = {colour: r for r, colour in enumerate(self.colours)}
-        best = [self.best[index[colour]] for colour in dice]
-        # randint(1, 6) is 1 + _randbelow(6): the same numbers, two calls fewer.
-        below = getattr(rng, "_randbelow", None) or rng.randrange
-        out = []
-        for _ in range(samples):
-            worths = []
-            for by_value in best:
-                entry = by_value[below(DIE_FACES) + 1]
-                if entry is not None and entry[0] > 0:
-                    worths.append(entry[0])
-            worths.sort(reverse=True)  # summed in the order `crosses` sums them
-            out.append(sum(worths))
-        return out
+    def expected_worth(self, dice: list[str]) -> float:
+        """What a roll of `dice` is worth on average, outside the solo game: the
+        worth `crosses` counts is a sum over the dice, so its average is the sum
+        of each die's average over its six values (no sampling needed)."""
+        total = 0.0
+        for colour in dice:
+            by_value = self.best[self.index[colour]]
+            total += sum(entry[0] for entry in by_value[1:] if entry is not None and entry[0] > 0) / DIE_FACES
+        return total
 
 
 class GreedyBot(Bot):
@@ -110,11 +117,16 @@ class GreedyBot(Bot):
     _sheet_turn = None
     _sheet: Sheet | None = None
 
+    def __init__(self, game, rules, seat, rng):
+        super().__init__(game, rules, seat, rng)
+        self._known_rows: dict = {}  # Sheet's best boxes of this game's rows
+
     def sheet(self, view) -> Sheet:
         # The re-roll answer and the crosses of one turn see the same sheet.
         turn = (view["turn"], view["active"])
         if self._sheet_turn != turn:
-            self._sheet, self._sheet_turn = Sheet(view, self.seat, self.rules), turn
+            self._sheet = Sheet(view, self.seat, self.rules, self._known_rows)
+            self._sheet_turn = turn
         return self._sheet
 
     def choose(self, view, choice):
@@ -125,14 +137,14 @@ class GreedyBot(Bot):
         if choice.name == "reroll":
             _, now = sheet.crosses(roll, solo_end, count_unusable)
             dice = list(roll)
-            if solo_end:
-                randint = self.rng.randint
-                samples = [
-                    sheet.crosses({c: randint(1, DIE_FACES) for c in dice}, solo_end, count_unusable)[1]
-                    for _ in range(REROLL_SAMPLES)
-                ]
-            else:
-                samples = sheet.sampled_worths(dice, self.rng, REROLL_SAMPLES)
+            if not solo_end:
+                return now < sheet.expected_worth(dice)
+            # Solo: what a roll is worth depends on how many dice must be used; sampled.
+            randint = self.rng.randint
+            samples = [
+                sheet.crosses({c: randint(1, DIE_FACES) for c in dice}, solo_end, count_unusable)[1]
+                for _ in range(REROLL_SAMPLES)
+            ]
             return now < sum(samples) / REROLL_SAMPLES
         crosses, _ = sheet.crosses(roll, solo_end, count_unusable)
         return crosses

@@ -18,12 +18,14 @@ import itertools
 from stixxcli.game import Chance, Choice, IllegalMove, Options, Result, State, places
 
 from . import notation
-from .board import first_target_box, score
+from .board import first_target_box, score_counts
 
 DIE_FACES = 6
 _FACES = frozenset(range(1, DIE_FACES + 1))
 _INT = {int}
-_NO_BOXES = [[]] * (DIE_FACES + 1)  # a closed row: no box for any die value (never changed)
+# A row with no box left to cross (closed, or crossed as far as it can be): no
+# box for any die value. Shared and never changed; `is _NO_BOXES` tells a dead row.
+_NO_BOXES = [[]] * (DIE_FACES + 1)
 HELP_ALL_LIMIT = 10_000  # answers `help all` lists; a transcribed sheet could allow millions
 
 
@@ -45,7 +47,7 @@ def _row_table(numbers: list[int], first_target: int) -> list:
                 by_value: list[list[int]] = [[] for _ in range(DIE_FACES + 1)]
                 for box in range(start, last):
                     by_value[numbers[box]].append(box + 1)
-                both.append(by_value)
+                both.append(by_value if start < last else _NO_BOXES)
             table.append(both)
         if len(_ROW_TABLES) < 10_000:  # typed-in sheets add rows; keep the memory bounded
             _ROW_TABLES[key] = table
@@ -59,15 +61,23 @@ class CrossOptions(Options):
 
     __slots__ = ("candidates", "size")
 
-    def __init__(self, candidates: list[tuple[str, list[int]]]):
+    def __init__(self, candidates: list[tuple[str, list[int]]], size: int | None = None):
         self.candidates = candidates  # (colour, boxes from 1 it may cross) in row order
-        size = 1
-        for _, boxes in candidates:
-            size *= len(boxes) + 1
-        self.size = size
+        if size is None:
+            size = 1
+            for _, boxes in candidates:
+                size *= len(boxes) + 1
+        self.size = size  # the product of (boxes + 1) over the candidates
 
     def __len__(self) -> int:
         return self.size
+
+    def __getitem__(self, i):
+        # A bot's pick is a plain index in range: decode it at once. Everything
+        # else (from the end, slices, out of range) is the core's Options.
+        if type(i) is int and 0 <= i < self.size:
+            return self.answer(i)
+        return Options.__getitem__(self, i)
 
     def answer(self, i: int) -> list:
         crosses = []
@@ -112,12 +122,18 @@ class SixtoState(State):
         self.boxes = rules["boxes_per_row"]
         self.first_target = first_target_box(rules)
         self.target_min = rules["target_min_crosses"]
+        # The rules a turn reads, looked up once.
+        self.rerolls = rules["rerolls"]
+        self.close_after = rules["close_after_target"]
+        self.end_after = rules["end_after_removed_dice"]
+        self.solo_end = rules["solo_unused_dice_end"]
         self.numbers = numbers  # seat -> rows -> box numbers
         rows, players = len(self.colours.names), len(names)
         self.crossed = [[[False] * self.boxes for _ in range(rows)] for _ in range(players)]
         self.rightmost = [[-1] * rows for _ in range(players)]  # index of each row's rightmost cross
         self.count = [[0] * rows for _ in range(players)]
         self.target_count = [[0] * rows for _ in range(players)]
+        self.column_count = [[0] * self.first_target for _ in range(players)]  # crosses in each scored column
         self.closed: dict[int, int] = {}  # row -> the turn (from 1) at whose end it closed
         self.turns = 0
         self.seat: int | None = 0
@@ -135,8 +151,11 @@ class SixtoState(State):
             {colour: self._open_boxes(seat, row) for row, colour in enumerate(self.colours.names)}
             for seat in range(players)
         ]
-        self._roll_chances: dict[tuple, tuple[Chance, Chance]] = {}
+        self._roll_chances = self._make_roll_chances()  # remade when a die leaves the game
         self._view: tuple[int, dict] | None = None
+        # seat -> row -> that row's part of the view, or None once the row got a
+        # cross or closed: a turn's view remakes only those (views are never changed).
+        self._row_views: list[list[dict | None]] = [[None] * rows for _ in range(players)]
 
     # What a seat may do ---------------------------------------------------------
 
@@ -179,8 +198,19 @@ class SixtoState(State):
 
     def candidates(self, seat: int, roll: dict) -> list[tuple[str, list[int]]]:
         """For each die of the roll, the boxes (from 1) `seat` may cross with it."""
+        return self.cross_options(seat, roll).candidates
+
+    def cross_options(self, seat: int, roll: dict) -> CrossOptions:
+        """Every legal set of crosses of `seat` for `roll`, as a lazy sequence."""
         open_ = self.open[seat]
-        return [(colour, boxes) for colour, value in roll.items() if (boxes := open_[colour][value])]
+        candidates = []
+        size = 1
+        for colour, value in roll.items():
+            boxes = open_[colour][value]
+            if boxes:
+                candidates.append((colour, boxes))
+                size *= len(boxes) + 1
+        return CrossOptions(candidates, size)
 
     def usable_dice(self, seat: int, roll: dict) -> int:
         """How many dice of `roll` have a box `seat` could legally cross."""
@@ -203,35 +233,36 @@ class SixtoState(State):
     # A turn ---------------------------------------------------------------------
 
     def roll_chances(self) -> tuple[Chance, Chance]:
-        """The roll and the re-roll of the dice in play (made once per set of dice)."""
-        dice = self._dice
-        key = tuple(dice)
-        made = self._roll_chances.get(key)
-        if made is None:
-            example = "351264"[: len(dice)]
-            what = f"{' '.join(dice)}, in this order, e.g. {example}"
+        """The roll and the re-roll of the dice in play."""
+        return self._roll_chances
 
-            in_play = list(dice)
+    def _make_roll_chances(self) -> tuple[Chance, Chance]:
+        in_play = list(self._dice)
+        example = "351264"[: len(in_play)]
+        what = f"{' '.join(in_play)}, in this order, e.g. {example}"
 
-            def draw(rng):
+        def draw(rng):
+            # randint(1, 6) is 1 + _randbelow(6): the same numbers, two calls fewer a die.
+            below = getattr(rng, "_randbelow", None)
+            if below is None:
                 randint = rng.randint
                 return {colour: randint(1, DIE_FACES) for colour in in_play}
+            return {colour: below(DIE_FACES) + 1 for colour in in_play}
 
-            def parse(text):
-                return notation.parse_roll(text, in_play)
+        def parse(text):
+            return notation.parse_roll(text, in_play)
 
-            made = self._roll_chances[key] = (
-                Chance("roll 1", f"the roll: {what}", draw, parse),
-                Chance("roll 2", f"the re-roll: {what}", draw, parse),
-            )
-        return made
+        return (
+            Chance("roll 1", f"the roll: {what}", draw, parse),
+            Chance("roll 2", f"the re-roll: {what}", draw, parse),
+        )
 
     def turn(self):
         active = self.seat
-        first, again_chance = self.roll_chances()
+        first, again_chance = self._roll_chances
         roll = yield first
         rolls = [roll]
-        for number in range(self.rules["rerolls"]):
+        for number in range(self.rerolls):
             again = yield Choice(
                 active,
                 "reroll",
@@ -248,9 +279,10 @@ class SixtoState(State):
                 chance = Chance(f"roll {number + 2}", chance.prompt, chance.draw, chance.parse)
             roll = yield chance
             rolls.append(roll)
-        crosses = [[] for _ in self.names]
         players = len(self.names)
+        crosses = [[]] * players  # every seat's answer replaces its place
         context = {"roll": roll, "rolls": rolls, "turn": self.turns}
+        crosses_notation = self._crosses_notation
 
         def prompt():
             return (
@@ -263,10 +295,10 @@ class SixtoState(State):
             crosses[seat] = yield Choice(
                 seat,
                 "crosses",
-                CrossOptions(self.candidates(seat, roll)),
+                self.cross_options(seat, roll),
                 prompt,
                 lambda text, seat=seat: self._parse_crosses(text, seat, roll),
-                self._crosses_notation,
+                crosses_notation,
                 context,
             )
         return {"seat": active, "rolls": rolls, "crosses": crosses}
@@ -296,7 +328,7 @@ class SixtoState(State):
         if seat != self.seat:
             raise IllegalMove(f"it is seat {self.seat}'s turn, not seat {seat}'s")
         rolls = move["rolls"]
-        allowed = self.rules["rerolls"]
+        allowed = self.rerolls
         if len(rolls) > allowed + 1:
             if not allowed:
                 raise IllegalMove(f"{len(rolls)} rolls, but these rules allow no re-roll (rerolls: 0)")
@@ -315,6 +347,8 @@ class SixtoState(State):
         planned = []  # (seat, row, box from 0); applied only once every cross is checked
         index = self.colours.index
         for player, marks in enumerate(crosses):
+            if not marks:
+                continue
             open_ = self.open[player]
             used = {}
             for colour, box in marks:
@@ -337,8 +371,7 @@ class SixtoState(State):
                     raise IllegalMove(f"{self._who(player)}: {problem}")
                 planned.append((player, row, box - 1))
         declined = None
-        solo_end = self.rules["solo_unused_dice_end"]
-        if solo_end:
+        if self.solo_end:
             # docs/games/sixto.md, The end: a die counts only when its row had a box
             # the player could cross, unless solo_count_unusable_dice reads it literally.
             if self.rules.get("solo_count_unusable_dice", False):
@@ -346,15 +379,9 @@ class SixtoState(State):
             else:
                 usable = self.usable_dice(seat, roll)
             declined = usable - len(crosses[seat])
-        closed_before = len(self.closed)
-        self._cross(planned)
+        dead = self._cross(planned)
         self.last_rolls, self.last_crosses = rolls, crosses
-        # A seat gets stuck only by its own crosses or by a colour closing.
-        if len(self.closed) > closed_before:
-            changed = range(len(self.names))
-        else:
-            changed = [player for player, marks in enumerate(crosses) if marks]
-        self._end_turn(seat, declined, changed)
+        self._end_turn(seat, declined, dead)
 
     def _who(self, seat: int) -> str:
         return f"{self.names[seat]} (seat {seat})"
@@ -375,15 +402,14 @@ class SixtoState(State):
         missing = next(c for c in dice if c not in roll)
         raise IllegalMove(f"{what} has no value for the {missing} die: every die in play is rolled")
 
-    def _cross(self, planned: list[tuple[int, int, int]]) -> None:
-        closing, first_target, target_min = (
-            self.rules["close_after_target"],
-            self.first_target,
-            self.target_min,
-        )
+    def _cross(self, planned: list[tuple[int, int, int]]):
+        """Cross the planned boxes and close the colours they close; the seats
+        that have a row with no box left to cross since (only they can be stuck now)."""
+        first_target, target_min, closing = self.first_target, self.target_min, self.close_after
         names = self.colours.names
         self.turns += 1
         newly_closed = []
+        dead = []
         for seat, row, box in planned:
             self.crossed[seat][row][box] = True
             self.rightmost[seat][row] = box
@@ -392,24 +418,34 @@ class SixtoState(State):
                 self.target_count[seat][row] += 1
                 if self.target_count[seat][row] >= closing and row not in newly_closed:
                     newly_closed.append(row)
+            else:
+                self.column_count[seat][box] += 1
+            self._row_views[seat][row] = None
             # _open_boxes, inline: validation runs this for every cross of a corpus.
-            self.open[seat][names[row]] = self._row_tables[seat][row][box + 1][count >= target_min]
+            left = self.open[seat][names[row]] = self._row_tables[seat][row][box + 1][count >= target_min]
+            if left is _NO_BOXES:
+                dead.append(seat)
         # A colour closes at the end of the turn, so everyone could still cross in it.
         if newly_closed:
             for row in newly_closed:
                 self.closed[row] = self.turns
             self._dice = [c for row, c in enumerate(names) if row not in self.closed]
             self._in_play = frozenset(self._dice)
-            for open_ in self.open:
+            self._roll_chances = self._make_roll_chances()
+            for open_, row_views in zip(self.open, self._row_views):
                 for row in newly_closed:
                     open_[names[row]] = _NO_BOXES
+                    row_views[row] = None
+            dead = range(len(self.names))
+        return dead
 
-    def _end_turn(self, active: int, declined: int | None, changed) -> None:
-        ending = self.rules["end_after_removed_dice"]
-        solo_end = self.rules["solo_unused_dice_end"]
+    def _end_turn(self, active: int, declined: int | None, dead) -> None:
+        ending, solo_end = self.end_after, self.solo_end
+        # No seat was stuck before this turn (the game would have ended), so only
+        # a seat with a row that has no box left since can be stuck now.
         if len(self.closed) >= ending:
             self.end = f"{len(self.closed)} dice have left the game (end_after_removed_dice: {ending})"
-        elif any(self.stuck(seat) for seat in changed):
+        elif dead and any(self.stuck(seat) for seat in dead):
             seat = next(s for s in range(len(self.names)) if self.stuck(s))
             self.end = f"{self.names[seat]} can no longer cross any box"
         elif solo_end and declined >= solo_end:
@@ -457,7 +493,8 @@ class SixtoState(State):
     # Standing -------------------------------------------------------------------
 
     def score(self, seat: int) -> dict:
-        return score(self.crossed[seat], self.rules)
+        # board.score of the seat's grid, from the counts kept as boxes are crossed.
+        return score_counts(self.count[seat], self.column_count[seat], self.rules)
 
     def result(self) -> Result:
         breakdown = [self.score(seat) for seat in range(len(self.names))]
@@ -486,25 +523,16 @@ class SixtoState(State):
             return self._view[1]
         players = []
         for seat, name in enumerate(self.names):
-            rows = []
-            for row, colour in enumerate(self.colours.names):
-                crossed = self.crossed[seat][row]
-                rightmost = self.rightmost[seat][row]
-                rows.append(
-                    {
-                        "colour": colour,
-                        "numbers": list(self.numbers[seat][row]),
-                        "crossed": [b + 1 for b in range(rightmost + 1) if crossed[b]],
-                        "lost": [b + 1 for b in range(rightmost) if not crossed[b]],
-                        "closed": row in self.closed,
-                    }
-                )
+            row_views = self._row_views[seat]
+            for row, made in enumerate(row_views):
+                if made is None:
+                    row_views[row] = self._row_view(seat, row)
             players.append(
                 {
                     "seat": seat,
                     "name": name,
                     "sheet": self.letters[seat],
-                    "rows": rows,
+                    "rows": list(row_views),
                     "score": self.score(seat),
                 }
             )
@@ -523,6 +551,17 @@ class SixtoState(State):
         }
         self._view = (self.turns, view)
         return view
+
+    def _row_view(self, seat: int, row: int) -> dict:
+        crossed = self.crossed[seat][row]
+        rightmost = self.rightmost[seat][row]
+        return {
+            "colour": self.colours.names[row],
+            "numbers": list(self.numbers[seat][row]),
+            "crossed": [b + 1 for b in range(rightmost + 1) if crossed[b]],
+            "lost": [b + 1 for b in range(rightmost) if not crossed[b]],
+            "closed": row in self.closed,
+        }
 
     def render(self, viewer: int | None = None):
         from .render import render_state
