@@ -140,6 +140,8 @@ def simulation(count: int) -> list[tuple]:
     rows = []
     for game in GAMES:
         n = PLAYERS[game]
+        for bots in (["random"] * n, [SMART[game]] * n):  # imports and first-use work, untimed
+            simulated_rate(game, bots, 2)
         ours = simulated_rate(game, ["random"] * n, count)
         tight = reference_rate(game, count)
         smart = simulated_rate(game, [SMART[game]] * n, max(count // 4, 10))
