@@ -111,6 +111,8 @@ class Options(Sequence):
         """The i-th answer, 0 <= i < len(self)."""
 
     def __getitem__(self, i):
+        if type(i) is int and 0 <= i < len(self):  # a bot's pick: the common case, first
+            return self.answer(i)
         n = len(self)
         if isinstance(i, slice):
             return [self.answer(j) for j in range(*i.indices(n))]
