@@ -78,6 +78,10 @@ class Outlook:
         self.slide_ends = {}
         self.known = {}  # (tile, end): what a placement there collects, found as asked for
         self.shared = {}  # threats several plays leave alike: (tile, the cell covered or the box after)
+        # A cell, and the threats of the symbols not placed on it, are the same
+        # whichever other symbol goes there: found once for every tile in hand.
+        self.cells = {}  # place: Cell
+        self.others = {}  # (tile, bit): what the next player's `tile` collects after another goes on bit
 
     def play(self, tile: str, place: tuple) -> tuple[list, object]:
         """The tiles a play collects, and the masks after it; for a play that
@@ -94,9 +98,11 @@ class Outlook:
             if not before.slide_streaks(moved, unit, index, step, self.slide_ends[unit]):
                 return [], (moved, unit, step)
         else:
-            bit = self.frame.bit(place)
-            if not bit & self.ends[tile]:  # it completes no pair
-                return [], self.cell(bit, len(self.layout.get(place, ())))
+            cell = self.cells.get(place)
+            if cell is None:
+                cell = self.cells[place] = self.cell(self.frame.bit(place), len(self.layout.get(place, ())))
+            if not cell.bit & self.ends[tile]:  # it completes no pair
+                return [], cell
         after, taken = GreedyBot._play(self.layout, tile, place)
         return taken, Masks.of(after, self.frame, self.max_stack)
 
@@ -115,37 +121,53 @@ class Outlook:
             inside = window(box)
         return Cell(bit, height, box, stacks & ~full, inside & ~stacks)
 
-    def placement_gains(self, played: str, cell: Cell, symbols: list, own: bool) -> list:
-        """(gain, chance) for each of `symbols` the next player may place,
-        after `played` is placed on `cell` collecting nothing: found on the
-        layout before it, with the placed tile added where it counts. `own`:
-        the played symbol's, whose pairs the tile joins; otherwise the
-        others', which cost little."""
-        before, ends, shared = self.before, self.ends, self.shared
-        bit, box, open_stacks, empty = cell.bit, cell.box, cell.open_stacks, cell.empty
+    def other_gains(self, played: str, cell: Cell, symbols: list, chance: float) -> list:
+        """(gain, chance) for each of `symbols` but `played` the next player
+        may place, after `played` is placed on `cell` collecting nothing: the
+        pairs it covers are gone, an end it fills is one tile higher, the
+        window may shrink. Found once a cell, for every symbol placed there."""
+        others = self.others
         gains = []
         for tile, p in symbols:
-            if (tile == played) != own:
-                continue
-            show = before.show[tile]
-            if tile == played:
-                show |= bit
-                cells = (ends[tile] | ends_through(bit, show)) & (open_stacks & ~show | empty)
-                gain = before.best_gain(cells, show, bit)
-            elif show & bit:  # covered: the pairs it made are gone, whatever covers it
-                if (tile, bit) not in shared:
-                    show ^= bit
-                    cells = pair_ends(show) & (open_stacks & ~show | empty)
-                    shared[tile, bit] = before.best_gain(cells, show, bit)
-                gain = shared[tile, bit]
-            elif bit & ends[tile]:  # a pair's end, now one tile higher
-                gain = self._best_known(ends[tile] & (open_stacks & ~show | empty), tile, bit)
-            else:  # the pairs and their gains as before; the window may shrink
-                if (tile, box) not in shared:
-                    shared[tile, box] = self._best_known(ends[tile] & (open_stacks & ~show | empty), tile, 0)
-                gain = shared[tile, box]
-            gains.append((gain, p))
+            if tile != played:
+                gain = others.get((tile, cell.bit))
+                if gain is None:
+                    gain = others[tile, cell.bit] = self._other_gain(tile, cell)
+                gains.append((gain, p))
+        if chance > 0:
+            # The played symbol's pairs it leaves alone, at least (it completes none).
+            key = (played, cell.box)
+            if key not in self.shared:
+                show = self.before.show[played]
+                self.shared[key] = self._best_known(
+                    self.ends[played] & (cell.open_stacks & ~show | cell.empty), played, 0
+                )
+            gains.append((self.shared[key], chance))
         return gains
+
+    def _other_gain(self, tile: str, cell: Cell) -> int:
+        before, ends, shared = self.before, self.ends[tile], self.shared
+        bit, box = cell.bit, cell.box
+        show = before.show[tile]
+        cells = cell.open_stacks & ~show | cell.empty  # where the next tile may go
+        if show & bit:  # covered: the pairs it made are gone, whatever covers it
+            show ^= bit
+            return before.best_gain(pair_ends(show) & cells, show, bit)
+        if bit & ends:  # a pair's end, now one tile higher
+            return self._best_known(ends & cells, tile, bit)
+        # The pairs and their gains as before; the window may shrink.
+        if (tile, box) not in shared:
+            shared[tile, box] = self._best_known(ends & cells, tile, 0)
+        return shared[tile, box]
+
+    def own_gain(self, played: str, cell: Cell) -> int:
+        """What the next player's `played` collects after `played` is placed
+        on `cell` collecting nothing: its pairs, and those the tile joins."""
+        before = self.before
+        bit = cell.bit
+        show = before.show[played] | bit
+        cells = (self.ends[played] | ends_through(bit, show)) & (cell.open_stacks & ~show | cell.empty)
+        return before.best_gain(cells, show, bit)
 
     def _best_known(self, cells: int, tile: str, placed: int) -> int:
         """The most a placement of `tile` on one of `cells` (ends of its pairs)
@@ -189,7 +211,11 @@ class GreedyBot(Bot):
         for index, (played, place) in enumerate(_plays(choice.options)):
             taken, after = outlook.play(played, place)
             value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[played]
-            gains = outlook.placement_gains(played, after, symbols, own=False) if type(after) is Cell else []
+            gains = (
+                outlook.other_gains(played, after, symbols, holds.get(played, 0))
+                if type(after) is Cell
+                else []
+            )
             found.append((played, value, gains, after))
             heap.append((weight * expected_best(gains) - value, index, 0))
         heapq.heapify(heap)
@@ -199,7 +225,9 @@ class GreedyBot(Bot):
             played, value, gains, after = found[index]
             if not tried:  # the rest of the placements
                 if type(after) is Cell:
-                    gains = gains + outlook.placement_gains(played, after, symbols, own=True)
+                    chance = holds.get(played, 0)
+                    if chance > 0:  # its own pairs now, in place of those it leaves alone
+                        gains = gains[:-1] + [(outlook.own_gain(played, after), chance)]
                 else:
                     if type(after) is tuple:  # a slide: its masks made only now
                         after = outlook.before.slid(*after)
