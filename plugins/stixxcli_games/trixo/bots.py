@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import heapq
 from math import comb
-from typing import NamedTuple
 
 from stixxcli.game import Bot
 
 from . import board
 from .board import ARROW, SYMBOLS, TILES
-from .masks import COLUMNS, ROWS, SIZE, Frame, Masks, ends_through, pair_ends, window
+from .masks import COLUMNS, NEAR, ROWS, SIZE, Frame, Masks, ends_across, ends_through, pair_ends, window
+
+UNITS = (1, SIZE)  # a slide of a row moves its stacks by 1 bit, of a column by SIZE
 
 TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
 # A tile in hand now is worth more than a tile the next player may take: they
@@ -20,15 +21,21 @@ THREAT_WEIGHT = 0.9
 SPEND = {"x": 0.0, "o": 0.0, "trixo": 1.5, ARROW: 4.0}
 
 
-def _plays(options) -> list[tuple]:
-    """Each option as (tile, cell) or (arrow, (line, index, direction)); from
-    the game's own lazy list without making its moves."""
+def _groups(options) -> list[tuple]:
+    """The options as (tile, places) in their order, a place being a cell or
+    (line, index, direction); from the game's own lazy list without making
+    its moves."""
     if isinstance(options, board.Plays):
-        return [(tile, place) for tile, places in options.groups for place in places]
-    return [
-        (o["tile"], (o["line"], o["index"], o["direction"]) if o["tile"] == ARROW else tuple(o["cell"]))
-        for o in options
-    ]
+        return options.groups
+    groups = []
+    for o in options:
+        tile = o["tile"]
+        place = (o["line"], o["index"], o["direction"]) if tile == ARROW else tuple(o["cell"])
+        if groups and groups[-1][0] == tile:
+            groups[-1][1].append(place)
+        else:
+            groups.append((tile, [place]))
+    return groups
 
 
 def expected_best(gains: list) -> float:
@@ -50,16 +57,18 @@ TIE = 1e-9
 MARGIN = 1e-6
 
 
-class Cell(NamedTuple):
-    """A placement that collects nothing: its cell, the height of the stack
-    there, and after it the layout's box, the stacks a tile may go on, and
-    the empty cells inside the window."""
+class Cell:
+    """A cell a symbol may be placed on collecting nothing: its bit, the
+    height of the stack there, and after the placement the layout's box, the
+    stacks a tile may go on and the empty cells inside the window. `threats`
+    (made when asked for, by `Outlook.threats`) and `bound` hold for every
+    symbol placed there."""
 
-    bit: int
-    height: int
-    box: tuple
-    open_stacks: int
-    empty: int
+    __slots__ = ("bit", "height", "box", "open_stacks", "empty", "threats", "bound")
+
+    def __init__(self, bit: int, height: int, box: tuple, open_stacks: int, empty: int):
+        self.bit, self.height, self.box, self.open_stacks, self.empty = bit, height, box, open_stacks, empty
+        self.threats = None
 
 
 class Outlook:
@@ -76,40 +85,36 @@ class Outlook:
         # The cells inside the layout's box: a tile there leaves the window as it is.
         self.boxed = 0 if before.box is None else ROWS[before.box[:2]] & COLUMNS[before.box[2:]]
         self.slide_ends = {}
+        self.across = {}  # unit: for each symbol, the ends of its pairs across the lines of that kind
         self.known = {}  # (tile, end): what a placement there collects, found as asked for
-        self.shared = {}  # threats several plays leave alike: (tile, the cell covered or the box after)
-        # A cell, and the threats of the symbols not placed on it, are the same
-        # whichever other symbol goes there: found once for every tile in hand.
-        self.cells = {}  # place: Cell
-        self.others = {}  # (tile, bit): what the next player's `tile` collects after another goes on bit
+        self.shared = {}  # (tile, box after): threats several placements leave alike
+        self.cells = {}  # place: Cell, made once for every tile in hand placed there
 
-    def play(self, tile: str, place: tuple) -> tuple[list, object]:
-        """The tiles a play collects, and the masks after it; for a play that
-        collects nothing, what makes them when asked for (`after`): for a
-        placement, its cell (`Cell`), for a slide the stacks it moves."""
+    def slide(self, place: tuple) -> tuple[list, object]:
+        """The tiles a slide collects, and the masks after it; for a slide that
+        collects nothing, the stacks it moves, to make them from when asked for."""
         before = self.before
-        if tile == ARROW:
-            line, index, direction = place
-            unit, index = (1, index - self.frame.top) if line == "row" else (SIZE, index - self.frame.left)
-            step = sum(board.STEPS[direction])
-            if unit not in self.slide_ends:
-                self.slide_ends[unit] = before.slide_ends(unit)
-            moved = before.slide_moves(unit, index, step)
-            if not before.slide_streaks(moved, unit, index, step, self.slide_ends[unit]):
-                return [], (moved, unit, step)
-        else:
-            cell = self.cells.get(place)
-            if cell is None:
-                cell = self.cells[place] = self.cell(self.frame.bit(place), len(self.layout.get(place, ())))
-            if not cell.bit & self.ends[tile]:  # it completes no pair
-                return [], cell
+        line, index, direction = place
+        unit, index = (1, index - self.frame.top) if line == "row" else (SIZE, index - self.frame.left)
+        step = sum(board.STEPS[direction])
+        if unit not in self.slide_ends:
+            self.slide_ends[unit] = before.slide_ends(unit)
+        moved = before.slide_moves(unit, index, step)
+        if not before.slide_streaks(moved, unit, index, step, self.slide_ends[unit]):
+            return [], (moved, unit, step)
+        return self.collect(ARROW, place)
+
+    def collect(self, tile: str, place: tuple) -> tuple[list, Masks]:
+        """The tiles a play that collects takes, and the masks after it."""
         after, taken = GreedyBot._play(self.layout, tile, place)
         return taken, Masks.of(after, self.frame, self.max_stack)
 
-    def cell(self, bit: int, height: int) -> Cell:
-        """A placement on the cell `bit` (a stack of `height` tiles, 0 when
-        empty) that collects nothing, and where a tile may go after it."""
+    def cell(self, place: tuple) -> Cell:
+        """A placement on `place` that collects nothing, and where a tile may
+        go after it; the same whichever symbol goes there."""
         before = self.before
+        bit = self.frame.bit(place)
+        height = len(self.layout.get(place, ()))
         stacks = before.levels[0] | bit
         full = before.levels[self.max_stack - 1]
         if height + 1 >= self.max_stack:
@@ -119,35 +124,24 @@ class Outlook:
         else:
             box = before.box_with(bit)
             inside = window(box)
-        return Cell(bit, height, box, stacks & ~full, inside & ~stacks)
+        cell = self.cells[place] = Cell(bit, height, box, stacks & ~full, inside & ~stacks)
+        return cell
 
-    def other_gains(self, played: str, cell: Cell, symbols: list, chance: float) -> list:
-        """(gain, chance) for each of `symbols` but `played` the next player
-        may place, after `played` is placed on `cell` collecting nothing: the
-        pairs it covers are gone, an end it fills is one tile higher, the
-        window may shrink. Found once a cell, for every symbol placed there."""
-        others = self.others
-        gains = []
-        for tile, p in symbols:
-            if tile != played:
-                gain = others.get((tile, cell.bit))
-                if gain is None:
-                    gain = others[tile, cell.bit] = self._other_gain(tile, cell)
-                gains.append((gain, p))
-        if chance > 0:
-            # The played symbol's pairs it leaves alone, at least (it completes none).
-            key = (played, cell.box)
-            if key not in self.shared:
-                show = self.before.show[played]
-                self.shared[key] = self._best_known(
-                    self.ends[played] & (cell.open_stacks & ~show | cell.empty), played, 0
-                )
-            gains.append((self.shared[key], chance))
-        return gains
+    def threats(self, cell: Cell, symbols: list) -> list:
+        """(gain, chance) for each of `symbols` the next player may place
+        after a tile is placed on `cell` collecting nothing, the same for
+        every symbol placed there: for the others, the pairs it covers are
+        gone, an end it fills is one tile higher, the window may shrink; for
+        its own symbol, the pairs it leaves alone (those it joins are added by
+        `own_gain`). Kept on the cell, with its bound: what it collects less
+        what these threats may collect."""
+        if cell.threats is None:
+            cell.threats = [(self._threat(tile, cell), p) for tile, p in symbols]
+            cell.bound = THREAT_WEIGHT * TILE_VALUE * expected_best(cell.threats)
+        return cell.threats
 
-    def _other_gain(self, tile: str, cell: Cell) -> int:
-        before, ends, shared = self.before, self.ends[tile], self.shared
-        bit, box = cell.bit, cell.box
+    def _threat(self, tile: str, cell: Cell) -> int:
+        before, ends, bit = self.before, self.ends[tile], cell.bit
         show = before.show[tile]
         cells = cell.open_stacks & ~show | cell.empty  # where the next tile may go
         if show & bit:  # covered: the pairs it made are gone, whatever covers it
@@ -156,18 +150,50 @@ class Outlook:
         if bit & ends:  # a pair's end, now one tile higher
             return self._best_known(ends & cells, tile, bit)
         # The pairs and their gains as before; the window may shrink.
-        if (tile, box) not in shared:
-            shared[tile, box] = self._best_known(ends & cells, tile, 0)
-        return shared[tile, box]
+        if (tile, cell.box) not in self.shared:
+            self.shared[tile, cell.box] = self._best_known(ends & cells, tile, 0)
+        return self.shared[tile, cell.box]
 
-    def own_gain(self, played: str, cell: Cell) -> int:
+    def slide_gain(self, played: str, cell: Cell) -> int:
+        """The most tiles the next player's slide collects after `played` is
+        placed on `cell` collecting nothing. A slide collects only where a
+        moved stack lands on the end of a pair across its line: the placement
+        changes the pairs of two symbols at most (the one placed and the one
+        covered), and the masks after it are made only when a stack may land."""
+        before, bit = self.before, cell.bit
+        if not self.across:
+            self.across = {
+                unit: [ends_across(cells, unit) for cells in before.show.values()] for unit in UNITS
+            }
+        found, landing = {}, 0
+        for unit in UNITS:
+            found[unit] = ends = []
+            for (symbol, cells), across in zip(before.show.items(), self.across[unit]):
+                if symbol == played:
+                    cells |= bit
+                    across = ends_across(cells, unit)
+                elif cells & bit:
+                    cells ^= bit
+                    across = ends_across(cells, unit)
+                if across:
+                    ends.append((cells, across))
+                    landing |= cells & across >> unit | cells & across << unit
+        if not landing:
+            return 0
+        return before.placed(bit, played, cell.height).best_slide_gain(found)
+
+    def own_gain(self, played: str, cell: Cell, kept: int) -> int:
         """What the next player's `played` collects after `played` is placed
-        on `cell` collecting nothing: its pairs, and those the tile joins."""
-        before = self.before
+        on `cell` collecting nothing: `kept` on the pairs it leaves alone, or
+        more on an end of a pair the tile joins. The gain of an end changes
+        only when the tile joins one of its pairs, and then only grows."""
         bit = cell.bit
-        show = before.show[played] | bit
-        cells = (self.ends[played] | ends_through(bit, show)) & (cell.open_stacks & ~show | cell.empty)
-        return before.best_gain(cells, show, bit)
+        show = self.before.show[played]
+        if not show & NEAR[bit.bit_length() - 1]:
+            return kept  # the tile joins no pair
+        show |= bit
+        joined = ends_through(bit, show) & (cell.open_stacks & ~show | cell.empty)
+        return max(kept, self.before.best_gain(joined, show, bit)) if joined else kept
 
     def _best_known(self, cells: int, tile: str, placed: int) -> int:
         """The most a placement of `tile` on one of `cells` (ends of its pairs)
@@ -208,16 +234,28 @@ class GreedyBot(Bot):
         # the one trying everything would make.
         found = []  # (the tile played, what it collects less the spend, threats found, masks or cell after)
         heap = []
-        for index, (played, place) in enumerate(_plays(choice.options)):
-            taken, after = outlook.play(played, place)
-            value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[played]
-            gains = (
-                outlook.other_gains(played, after, symbols, holds.get(played, 0))
-                if type(after) is Cell
-                else []
-            )
-            found.append((played, value, gains, after))
-            heap.append((weight * expected_best(gains) - value, index, 0))
+        cells = outlook.cells
+        position = {tile: i for i, (tile, _) in enumerate(symbols)}
+        for played, places in _groups(choice.options):
+            if played == ARROW:
+                for place in places:
+                    taken, after = outlook.slide(place)
+                    value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[ARROW]
+                    heap.append((-value, len(found), 0))
+                    found.append((played, value, [], after))
+                continue
+            ends, spend = outlook.ends[played], SPEND[played]
+            for place in places:
+                cell = cells.get(place) or outlook.cell(place)
+                if cell.bit & ends:  # it completes a pair
+                    taken, after = outlook.collect(played, place)
+                    value = TILE_VALUE * len(taken) + taken.count("trixo") - spend
+                    heap.append((-value, len(found), 0))
+                    found.append((played, value, [], after))
+                else:
+                    gains = outlook.threats(cell, symbols)
+                    heap.append((cell.bound + spend, len(found), 0))
+                    found.append((played, -spend, gains, cell))
         heapq.heapify(heap)
         best, kept = None, []
         while heap and (best is None or -heap[0][0] >= best - MARGIN):
@@ -225,9 +263,11 @@ class GreedyBot(Bot):
             played, value, gains, after = found[index]
             if not tried:  # the rest of the placements
                 if type(after) is Cell:
-                    chance = holds.get(played, 0)
-                    if chance > 0:  # its own pairs now, in place of those it leaves alone
-                        gains = gains[:-1] + [(outlook.own_gain(played, after), chance)]
+                    i = position.get(played)
+                    if i is not None:  # its own pairs, with those the tile joins
+                        gains = gains.copy()
+                        left_alone, chance = gains[i]
+                        gains[i] = (outlook.own_gain(played, after, left_alone), chance)
                 else:
                     if type(after) is tuple:  # a slide: its masks made only now
                         after = outlook.before.slid(*after)
@@ -237,9 +277,11 @@ class GreedyBot(Bot):
                     heapq.heappush(heap, (weight * expected_best(gains) - value, index, 1))
                     continue
             else:
-                if type(after) is Cell:  # a placement: its masks made only now
-                    after = outlook.before.placed(after.bit, played, after.height)
-                gains = gains + [(after.best_slide_gain(), arrow)]
+                if type(after) is Cell:
+                    slide = outlook.slide_gain(played, after)
+                else:
+                    slide = after.best_slide_gain()
+                gains = gains + [(slide, arrow)]
             value -= weight * expected_best(gains)
             best = value if best is None else max(best, value)
             kept.append((index, value))

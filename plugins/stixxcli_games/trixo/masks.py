@@ -59,9 +59,13 @@ LINES_THROUGH = tuple(_lines_through(index) for index in range(SIZE * SIZE))
 TRIPLES = tuple(sum(lines, ()) for lines in LINES_THROUGH)  # every line's pairs
 # For each streak line through a cell, the cells two steps or less from it.
 REACH = tuple(tuple(reduce(or_, pairs, 0) for pairs in lines) for lines in LINES_THROUGH)
+NEAR = tuple(
+    reduce(or_, reach, 0) for reach in REACH
+)  # every streak line's cells two steps or less from a cell
 # The streak lines that cross a row (a slide's `unit` 1: down and both
 # diagonals) and a column (`unit` SIZE: across and both diagonals).
 ACROSS = {1: (1, 2, 3), SIZE: (0, 2, 3)}
+SLIDE_STEPS = {unit: tuple(LINE_STEPS[d] for d in lines) for unit, lines in ACROSS.items()}
 # The frame rows first..last, and the frame columns first..last, as masks.
 ROWS = {(a, b): ((1 << (b - a + 1) * SIZE) - 1) << a * SIZE for a in range(SIZE) for b in range(a, SIZE)}
 COLUMNS = {(a, b): (((1 << (b - a + 1)) - 1) << a) * COLUMN for a in range(SIZE) for b in range(a, SIZE)}
@@ -77,6 +81,14 @@ def pair_ends(show: int, steps=LINE_STEPS) -> int:
             ends |= (show << step) & (show << 2 * step)  # the pair behind
             ends |= (show << step) & (show >> step)  # around
     return ends
+
+
+def ends_across(show: int, unit: int) -> int:
+    """The ends of the pairs of `show` across a row (`unit` 1) or a column
+    (`unit` SIZE) where a slide may collect: two standing still and one moved."""
+    if show.bit_count() < 3:
+        return 0
+    return pair_ends(show, SLIDE_STEPS[unit])
 
 
 def ends_through(bit: int, show: int) -> int:
@@ -166,12 +178,24 @@ class Masks:
         return self.tiles(won) + (1 if won & placed else 0) + 1  # and the tile placed
 
     def best_gain(self, cells: int, show: int, placed: int = 0) -> int:
-        """The most `gain` of a placement on one of `cells`."""
+        """The most `gain` of a placement on one of `cells` (`gain` written
+        out: the bot asks this for nearly every play)."""
         best = 0
+        levels = self.levels
         while cells:
             bit = cells & -cells
             cells ^= bit
-            gain = self.gain(bit, show, placed)
+            won = bit
+            for line in REACH[bit.bit_length() - 1]:
+                near = show & line
+                if near.bit_count() == 2:
+                    won |= near
+            gain = 2 if won & placed else 1
+            for level in levels:
+                here = won & level
+                if not here:
+                    break
+                gain += here.bit_count()
             if gain > best:
                 best = gain
         return best
@@ -189,14 +213,15 @@ class Masks:
         cells = ends & ((occupied & ~show & ~self.levels[max_stack - 1]) | (window(self.box) & ~occupied))
         return self.best_gain(cells, show)
 
-    def best_slide_gain(self) -> int:
-        """The most tiles one slide collects."""
+    def best_slide_gain(self, found: dict | None = None) -> int:
+        """The most tiles one slide collects; `found`: `slide_ends` of each
+        unit, when the caller has them."""
         if self.box is None:
             return 0  # an empty table
         top, bottom, left, right = self.box
         best = 0
         for unit, lines in ((1, range(top, bottom + 1)), (SIZE, range(left, right + 1))):
-            ends = self.slide_ends(unit)
+            ends = found[unit] if found else self.slide_ends(unit)
             # The stacks that would land where they collect, moving forward
             # (right, down) or back: only a line holding one is slid.
             forth = back = 0
@@ -227,13 +252,11 @@ class Masks:
         slid line: a line holds three stacks only when they fill the window,
         and then none of them moves. So every streak crosses the line where a
         moved stack lands, and completes a pair that stood still."""
-        steps = [LINE_STEPS[d] for d in ACROSS[unit]]
         found = []
         for cells in self.show.values():
-            if cells.bit_count() >= 3:  # two standing still and one moved
-                ends = pair_ends(cells, steps)
-                if ends:
-                    found.append((cells, ends))
+            ends = ends_across(cells, unit)
+            if ends:
+                found.append((cells, ends))
         return found
 
     def slide_moves(self, unit: int, index: int, step: int) -> int:
