@@ -85,7 +85,7 @@ class Outlook:
         # The cells inside the layout's box: a tile there leaves the window as it is.
         self.boxed = 0 if before.box is None else ROWS[before.box[:2]] & COLUMNS[before.box[2:]]
         self.slide_ends = {}
-        self.across = {}  # unit: for each symbol, the ends of its pairs across the lines of that kind
+        self.across = []  # (unit, symbol, its cells, the ends of its pairs across the lines of that unit)
         self.known = {}  # (tile, end): what a placement there collects, found as asked for
         self.shared = {}  # (tile, box after): threats several placements leave alike
         self.cells = {}  # place: Cell, made once for every tile in hand placed there
@@ -112,8 +112,8 @@ class Outlook:
     def cell(self, place: tuple) -> Cell:
         """A placement on `place` that collects nothing, and where a tile may
         go after it; the same whichever symbol goes there."""
-        before = self.before
-        bit = self.frame.bit(place)
+        before, frame = self.before, self.frame
+        bit = 1 << ((place[0] - frame.top) * SIZE + place[1] - frame.left)  # Frame.bit
         height = len(self.layout.get(place, ()))
         stacks = before.levels[0] | bit
         full = before.levels[self.max_stack - 1]
@@ -150,9 +150,11 @@ class Outlook:
         if bit & ends:  # a pair's end, now one tile higher
             return self._best_known(ends & cells, tile, bit)
         # The pairs and their gains as before; the window may shrink.
-        if (tile, cell.box) not in self.shared:
-            self.shared[tile, cell.box] = self._best_known(ends & cells, tile, 0)
-        return self.shared[tile, cell.box]
+        key = (tile, cell.box)
+        gain = self.shared.get(key)
+        if gain is None:
+            gain = self.shared[key] = self._best_known(ends & cells, tile, 0)
+        return gain
 
     def slide_gain(self, played: str, cell: Cell) -> int:
         """The most tiles the next player's slide collects after `played` is
@@ -162,22 +164,22 @@ class Outlook:
         covered), and the masks after it are made only when a stack may land."""
         before, bit = self.before, cell.bit
         if not self.across:
-            self.across = {
-                unit: [ends_across(cells, unit) for cells in before.show.values()] for unit in UNITS
-            }
-        found, landing = {}, 0
-        for unit in UNITS:
-            found[unit] = ends = []
-            for (symbol, cells), across in zip(before.show.items(), self.across[unit]):
-                if symbol == played:
-                    cells |= bit
-                    across = ends_across(cells, unit)
-                elif cells & bit:
-                    cells ^= bit
-                    across = ends_across(cells, unit)
-                if across:
-                    ends.append((cells, across))
-                    landing |= cells & across >> unit | cells & across << unit
+            self.across = [
+                (unit, symbol, cells, ends_across(cells, unit))
+                for unit in UNITS
+                for symbol, cells in before.show.items()
+            ]
+        found, landing = {unit: [] for unit in UNITS}, 0
+        for unit, symbol, cells, across in self.across:
+            if symbol == played:
+                cells |= bit
+                across = ends_across(cells, unit)
+            elif cells & bit:
+                cells ^= bit
+                across = ends_across(cells, unit)
+            if across:
+                found[unit].append((cells, across))
+                landing |= cells & (across >> unit | across << unit)
         if not landing:
             return 0
         return before.placed(bit, played, cell.height).best_slide_gain(found)
@@ -310,22 +312,22 @@ class GreedyBot(Bot):
         """For each tile, the chance that the next player holds one, from what
         this seat can see: every tile not on the table, collected, out of the
         game or in its own hand is in the reserve or another hand."""
-        unseen = {tile: self.rules["tiles"].get(tile, 0) for tile in TILES}
-        for entry in view["table"]:
-            for tile in entry["stack"]:
-                unseen[tile] -= 1
+        hands = view["hands"]
+        seen = [tile for entry in view["table"] for tile in entry["stack"]]
+        seen += view["set_aside"]
+        seen += hands[self.seat]
+        unseen = {tile: self.rules["tiles"].get(tile, 0) - seen.count(tile) for tile in TILES}
         for collected in view["collected"]:
             for tile, n in collected.items():
                 unseen[tile] -= n
-        hands = view["hands"]
-        for tile in view["set_aside"] + hands[self.seat]:
-            unseen[tile] -= 1
         total = sum(unseen.values())
-        count = len(hands)
         # Another's hand shows only its size; one holding no tile has finished.
-        sizes = [hands[s % count]["tiles"] for s in range(self.seat + 1, self.seat + count)]
-        others = [n for n in sizes if n]
-        size = min(others[0], total) if others else 0
+        count, size = len(hands), 0
+        for seat in range(self.seat + 1, self.seat + count):
+            size = hands[seat % count]["tiles"]
+            if size:
+                size = min(size, total)
+                break
         if not size:
             return {}
         return {

@@ -77,9 +77,9 @@ def pair_ends(show: int, steps=LINE_STEPS) -> int:
     ends = 0
     if show & (show - 1):  # two cells at least
         for step in steps:
-            ends |= (show >> step) & (show >> 2 * step)  # the pair ahead
-            ends |= (show << step) & (show << 2 * step)  # the pair behind
-            ends |= (show << step) & (show >> step)  # around
+            ahead, behind = show >> step, show << step
+            # the pair ahead, the pair behind, around
+            ends |= ahead & ahead >> step | behind & behind << step | ahead & behind
     return ends
 
 
@@ -91,13 +91,29 @@ def ends_across(show: int, unit: int) -> int:
     return pair_ends(show, SLIDE_STEPS[unit])
 
 
+def _completing(index: int) -> dict:
+    """For each cell (as a mask) that makes a pair with the cell of bit
+    `index`, the cells that complete the pair into a line of three."""
+    ends = {}
+    for pair in TRIPLES[index]:
+        for half in (pair & -pair, pair & (pair - 1)):
+            ends[half] = ends.get(half, 0) | pair ^ half
+    return ends
+
+
+COMPLETING = tuple(_completing(index) for index in range(SIZE * SIZE))
+
+
 def ends_through(bit: int, show: int) -> int:
-    """The cells that complete a pair of the cell `bit` and one of `show`."""
+    """The cells that complete a pair of the cell `bit` and one of `show`,
+    when `bit` completes no pair of `show`: then in the 3x3 window each
+    streak line near `bit` holds one cell of `show` at most."""
+    index = bit.bit_length() - 1
     ends = 0
-    for pair in TRIPLES[bit.bit_length() - 1]:
-        half = show & pair
-        if half and half != pair:
-            ends |= pair ^ half
+    for line in REACH[index]:
+        near = show & line
+        if near:
+            ends |= COMPLETING[index][near]
     return ends
 
 
