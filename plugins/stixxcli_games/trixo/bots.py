@@ -60,15 +60,14 @@ MARGIN = 1e-6
 class Cell:
     """A cell a symbol may be placed on collecting nothing: its bit, the
     height of the stack there, and after the placement the layout's box, the
-    stacks a tile may go on and the empty cells inside the window. `threats`
-    (made when asked for, by `Outlook.threats`) and `bound` hold for every
-    symbol placed there."""
+    stacks a tile may go on and the empty cells inside the window; then
+    (`Outlook.cell`) the next player's threats, (gain, chance) for each
+    symbol, and what they cost: the same for every symbol placed there."""
 
-    __slots__ = ("bit", "height", "box", "open_stacks", "empty", "threats", "bound")
+    __slots__ = ("bit", "height", "box", "open_stacks", "empty", "threats", "cost")
 
     def __init__(self, bit: int, height: int, box: tuple, open_stacks: int, empty: int):
         self.bit, self.height, self.box, self.open_stacks, self.empty = bit, height, box, open_stacks, empty
-        self.threats = None
 
 
 class Outlook:
@@ -76,8 +75,8 @@ class Outlook:
     collect after each of its plays, found from it: a play changes one cell
     or one line, so most of what the next player may do stays as it was."""
 
-    def __init__(self, layout: dict, max_stack: int):
-        self.layout, self.max_stack = layout, max_stack
+    def __init__(self, layout: dict, max_stack: int, symbols: list):
+        self.layout, self.max_stack, self.symbols = layout, max_stack, symbols
         self.frame = frame = Frame(layout)
         self.before = before = Masks.of(layout, frame, max_stack)
         self.ends = {tile: pair_ends(before.show[tile]) for tile in SYMBOLS}
@@ -125,20 +124,13 @@ class Outlook:
             box = before.box_with(bit)
             inside = window(box)
         cell = self.cells[place] = Cell(bit, height, box, stacks & ~full, inside & ~stacks)
+        # What the next player's placement of each symbol collects after a
+        # placement here: for the others, the pairs it covers are gone, an
+        # end it fills is one tile higher, the window may shrink; for its own
+        # symbol, the pairs it leaves alone (`own_gain` adds those it joins).
+        cell.threats = [(self._threat(tile, cell), p) for tile, p in self.symbols]
+        cell.cost = THREAT_WEIGHT * TILE_VALUE * expected_best(cell.threats)
         return cell
-
-    def threats(self, cell: Cell, symbols: list) -> list:
-        """(gain, chance) for each of `symbols` the next player may place
-        after a tile is placed on `cell` collecting nothing, the same for
-        every symbol placed there: for the others, the pairs it covers are
-        gone, an end it fills is one tile higher, the window may shrink; for
-        its own symbol, the pairs it leaves alone (those it joins are added by
-        `own_gain`). Kept on the cell, with its bound: what it collects less
-        what these threats may collect."""
-        if cell.threats is None:
-            cell.threats = [(self._threat(tile, cell), p) for tile, p in symbols]
-            cell.bound = THREAT_WEIGHT * TILE_VALUE * expected_best(cell.threats)
-        return cell.threats
 
     def _threat(self, tile: str, cell: Cell) -> int:
         before, ends, bit = self.before, self.ends[tile], cell.bit
@@ -226,16 +218,20 @@ class GreedyBot(Bot):
         symbols = [(tile, p) for tile, p in holds.items() if p > 0 and tile != ARROW]
         arrow = holds.get(ARROW, 0)
         weight = THREAT_WEIGHT * TILE_VALUE
-        outlook = Outlook(layout, max_stack)
+        outlook = Outlook(layout, max_stack, symbols)
         # Each option's value: what it collects, less what the next player
         # may expect to collect after it. Every threat can only lower it, so
-        # a bound comes first from what costs little (what the play collects,
-        # and the placements of symbols it leaves alone), and options are
-        # refined best bound first (the other placements, then the slides)
-        # until no bound left can reach the best value found: the choice is
-        # the one trying everything would make.
-        found = []  # (the tile played, what it collects less the spend, threats found, masks or cell after)
+        # a bound comes first from what costs little (what the play collects;
+        # for a placement, its cell's threats, the same for every symbol
+        # placed there), and options are refined best bound first (the
+        # placed symbol's pairs, or a play's masks, then the slides) until no
+        # bound left can reach the best value found: the choice is the one
+        # trying everything would make.
+        # Heap entries: (bound, the option's index, refined, the tile played,
+        # what it collects less the spend, threats found, the cell or masks after);
+        # bound and index order them.
         heap = []
+        index = 0
         cells = outlook.cells
         position = {tile: i for i, (tile, _) in enumerate(symbols)}
         for played, places in _groups(choice.options):
@@ -243,8 +239,8 @@ class GreedyBot(Bot):
                 for place in places:
                     taken, after = outlook.slide(place)
                     value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[ARROW]
-                    heap.append((-value, len(found), 0))
-                    found.append((played, value, [], after))
+                    heap.append((-value, index, False, played, value, None, after))
+                    index += 1
                 continue
             ends, spend = outlook.ends[played], SPEND[played]
             for place in places:
@@ -252,18 +248,15 @@ class GreedyBot(Bot):
                 if cell.bit & ends:  # it completes a pair
                     taken, after = outlook.collect(played, place)
                     value = TILE_VALUE * len(taken) + taken.count("trixo") - spend
-                    heap.append((-value, len(found), 0))
-                    found.append((played, value, [], after))
+                    heap.append((-value, index, False, played, value, None, after))
                 else:
-                    gains = outlook.threats(cell, symbols)
-                    heap.append((cell.bound + spend, len(found), 0))
-                    found.append((played, -spend, gains, cell))
+                    heap.append((cell.cost + spend, index, False, played, -spend, cell.threats, cell))
+                index += 1
         heapq.heapify(heap)
         best, kept = None, []
         while heap and (best is None or -heap[0][0] >= best - MARGIN):
-            _, index, tried = heapq.heappop(heap)
-            played, value, gains, after = found[index]
-            if not tried:  # the rest of the placements
+            _, index, refined, played, value, gains, after = heapq.heappop(heap)
+            if not refined:
                 if type(after) is Cell:
                     i = position.get(played)
                     if i is not None:  # its own pairs, with those the tile joins
@@ -275,8 +268,8 @@ class GreedyBot(Bot):
                         after = outlook.before.slid(*after)
                     gains = [(after.best_placement_gain(tile, max_stack), p) for tile, p in symbols]
                 if arrow > 0:  # the slides next, if this option may still be best
-                    found[index] = (played, value, gains, after)
-                    heapq.heappush(heap, (weight * expected_best(gains) - value, index, 1))
+                    bound = weight * expected_best(gains) - value
+                    heapq.heappush(heap, (bound, index, True, played, value, gains, after))
                     continue
             else:
                 if type(after) is Cell:

@@ -14,7 +14,7 @@ line fit in a 3x3 window, far from both ends of a row.
 from __future__ import annotations
 
 from functools import reduce
-from operator import or_
+from operator import itemgetter, or_
 
 from .board import LINES, SYMBOLS, WINDOW
 
@@ -33,8 +33,9 @@ class Frame:
     __slots__ = ("top", "left")
 
     def __init__(self, layout: dict):
-        self.top = min((r for r, _ in layout), default=0) - INSET
-        self.left = min((c for _, c in layout), default=0) - INSET
+        # The first row is the smallest cell's (cells compare row first).
+        self.top = min(layout, default=(0, 0))[0] - INSET
+        self.left = min(map(itemgetter(1), layout), default=0) - INSET
 
     def bit(self, cell: tuple) -> int:
         return 1 << ((cell[0] - self.top) * SIZE + cell[1] - self.left)
@@ -147,10 +148,10 @@ class Masks:
             for k in range(len(stack)):
                 levels[k] |= bit
         box = None
-        if layout:
-            rows = [r - frame.top for r, _ in layout]
-            cols = [c - frame.left for _, c in layout]
-            box = (min(rows), max(rows), min(cols), max(cols))
+        if layout:  # (cells compare row first)
+            cols = list(map(itemgetter(1), layout))
+            top, left = frame.top, frame.left
+            box = (min(layout)[0] - top, max(layout)[0] - top, min(cols) - left, max(cols) - left)
         return cls(show, levels, box)
 
     def box_with(self, bit: int) -> tuple:
