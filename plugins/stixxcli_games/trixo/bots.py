@@ -3,13 +3,28 @@
 from __future__ import annotations
 
 import heapq
+from functools import reduce
 from math import comb
+from operator import or_
 
 from stixxcli.game import Bot
 
 from . import board
 from .board import ARROW, SYMBOLS, TILES
-from .masks import COLUMNS, NEAR, ROWS, SIZE, Frame, Masks, ends_across, ends_through, pair_ends, window
+from .masks import (
+    COLUMN,
+    COLUMNS,
+    NEAR,
+    ROW,
+    ROWS,
+    SIZE,
+    Frame,
+    Masks,
+    ends_across,
+    ends_through,
+    pair_ends,
+    window,
+)
 
 UNITS = (1, SIZE)  # a slide of a row moves its stacks by 1 bit, of a column by SIZE
 
@@ -69,11 +84,18 @@ class Cell:
     def __init__(self, bit: int, height: int, box: tuple, open_stacks: int, empty: int):
         self.bit, self.height, self.box, self.open_stacks, self.empty = bit, height, box, open_stacks, empty
 
+    def empty_or_open(self, show: int) -> int:
+        """Where the next player may place a symbol shown on `show`, after a
+        placement here."""
+        return self.open_stacks & ~show | self.empty
+
 
 class Outlook:
     """The layout a player sees, as masks, and what the next player may
     collect after each of its plays, found from it: a play changes one cell
-    or one line, so most of what the next player may do stays as it was."""
+    or one line, so most of what the next player may do stays as it was.
+    `symbols`: (symbol, the chance the next player holds one), those held
+    maybe."""
 
     def __init__(self, layout: dict, max_stack: int, symbols: list):
         self.layout, self.max_stack, self.symbols = layout, max_stack, symbols
@@ -86,22 +108,38 @@ class Outlook:
         self.slide_ends = {}
         self.across = []  # (unit, symbol, its cells, the ends of its pairs across the lines of that unit)
         self.known = {}  # (tile, end): what a placement there collects, found as asked for
-        self.shared = {}  # (tile, box after): threats several placements leave alike
+        self.unmarked = {}  # box after: the threats, and their cost, of a cell that shows no symbol and ends no pair
+        # For each symbol, the cells where a placement changes its threat: those showing it, the ends of its pairs.
+        self.marks = {tile: before.show[tile] | self.ends[tile] for tile in SYMBOLS}
+        self.marked = reduce(or_, self.marks.values())
+        self.open_stacks = before.levels[0] & ~before.levels[max_stack - 1]  # stacks not full
         self.cells = {}  # place: Cell, made once for every tile in hand placed there
 
     def slide(self, place: tuple) -> tuple[list, object]:
         """The tiles a slide collects, and the masks after it; for a slide that
-        collects nothing, the stacks it moves, to make them from when asked for."""
+        collects nothing, the line and way it slides, to make them from when
+        asked for (`slid`)."""
         before = self.before
         line, index, direction = place
         unit, index = (1, index - self.frame.top) if line == "row" else (SIZE, index - self.frame.left)
         step = sum(board.STEPS[direction])
         if unit not in self.slide_ends:
             self.slide_ends[unit] = before.slide_ends(unit)
-        moved = before.slide_moves(unit, index, step)
-        if not before.slide_streaks(moved, unit, index, step, self.slide_ends[unit]):
-            return [], (moved, unit, step)
-        return self.collect(ARROW, place)
+        # It collects only where a stack of the line, moved, lands on an end
+        # of a pair across it: which stacks move is worked out only then.
+        line = ROW << index * SIZE if unit == 1 else COLUMN << index
+        for cells, across in self.slide_ends[unit]:
+            going = cells & line
+            if going and (going << unit if step > 0 else going >> unit) & across:
+                moved = before.slide_moves(unit, index, step)
+                if before.slide_streaks(moved, unit, index, step, self.slide_ends[unit]):
+                    return self.collect(ARROW, place)
+                break
+        return [], (unit, index, step)
+
+    def slid(self, unit: int, index: int, step: int) -> Masks:
+        """The masks after a slide (as `slide` gives it) that collects nothing."""
+        return self.before.slid(self.before.slide_moves(unit, index, step), unit, step)
 
     def collect(self, tile: str, place: tuple) -> tuple[list, Masks]:
         """The tiles a play that collects takes, and the masks after it."""
@@ -126,27 +164,43 @@ class Outlook:
         cell = self.cells[place] = Cell(bit, height, box, stacks & ~full, inside & ~stacks)
         # What the next player's placement of each symbol collects after a
         # placement here: for the others, the pairs it covers are gone, an
-        # end it fills is one tile higher, the window may shrink; for its own
-        # symbol, the pairs it leaves alone (`own_gain` adds those it joins).
-        cell.threats = [(self._threat(tile, cell), p) for tile, p in self.symbols]
-        cell.cost = THREAT_WEIGHT * TILE_VALUE * expected_best(cell.threats)
+        # end it fills is one tile higher; for its own symbol, the pairs it
+        # leaves alone (`own_gain` adds those it joins). Elsewhere the pairs
+        # and their gains are as before, but the window may shrink: the same
+        # for every cell that leaves the same box.
+        if box not in self.unmarked:
+            # Where the next tile may go, but for the cell placed on (no end of these pairs).
+            empty = inside & ~before.levels[0]
+            threats = [
+                (
+                    self._best_known(
+                        self.ends[tile] & (self.open_stacks & ~before.show[tile] | empty), tile, 0
+                    ),
+                    p,
+                )
+                for tile, p in self.symbols
+            ]
+            self.unmarked[box] = (threats, THREAT_WEIGHT * TILE_VALUE * expected_best(threats))
+        threats, cost = self.unmarked[box]
+        if bit & self.marked:
+            threats = [
+                (self._marked_threat(tile, cell), p) if bit & self.marks[tile] else threat
+                for (tile, p), threat in zip(self.symbols, threats)
+            ]
+            cost = THREAT_WEIGHT * TILE_VALUE * expected_best(threats)
+        cell.threats, cell.cost = threats, cost
         return cell
 
-    def _threat(self, tile: str, cell: Cell) -> int:
+    def _marked_threat(self, tile: str, cell: Cell) -> int:
+        """What the next player's placement of `tile` collects after a
+        placement on `cell`, a cell showing `tile` or an end of its pairs."""
         before, ends, bit = self.before, self.ends[tile], cell.bit
         show = before.show[tile]
-        cells = cell.open_stacks & ~show | cell.empty  # where the next tile may go
+        cells = cell.empty_or_open(show)
         if show & bit:  # covered: the pairs it made are gone, whatever covers it
             show ^= bit
             return before.best_gain(pair_ends(show) & cells, show, bit)
-        if bit & ends:  # a pair's end, now one tile higher
-            return self._best_known(ends & cells, tile, bit)
-        # The pairs and their gains as before; the window may shrink.
-        key = (tile, cell.box)
-        gain = self.shared.get(key)
-        if gain is None:
-            gain = self.shared[key] = self._best_known(ends & cells, tile, 0)
-        return gain
+        return self._best_known(ends & cells, tile, bit)  # a pair's end, now one tile higher
 
     def slide_gain(self, played: str, cell: Cell) -> int:
         """The most tiles the next player's slide collects after `played` is
@@ -265,7 +319,7 @@ class GreedyBot(Bot):
                         gains[i] = (outlook.own_gain(played, after, left_alone), chance)
                 else:
                     if type(after) is tuple:  # a slide: its masks made only now
-                        after = outlook.before.slid(*after)
+                        after = outlook.slid(*after)
                     gains = [(after.best_placement_gain(tile, max_stack), p) for tile, p in symbols]
                 if arrow > 0:  # the slides next, if this option may still be best
                     bound = weight * expected_best(gains) - value
