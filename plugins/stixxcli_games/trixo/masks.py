@@ -205,7 +205,7 @@ class Masks:
             won = bit
             for line in REACH[bit.bit_length() - 1]:
                 near = show & line
-                if near.bit_count() == 2:
+                if near & (near - 1):  # two cells (no more fit in the window)
                     won |= near
             gain = 2 if won & placed else 1
             for level in levels:
@@ -288,12 +288,10 @@ class Masks:
             start, low, high, place = index * SIZE, left, right, COLUMN
         else:
             start, low, high, place = index, top, bottom, ROW
-        # Only the span along the line may change, by the stacks that move:
-        # how many stacks stand at each place along it (a column for a row).
-        count = {at: (occupied & place << at * unit).bit_count() for at in range(low, high + 1)}
+        # Only the span along the line may change, by the stacks that move.
         members = [at for at in range(low, high + 1) if occupied >> start + at * unit & 1]
         moved = 0
-        for at in sorted(members, reverse=step > 0):
+        for at in members[::-1] if step > 0 else members:  # the leading end first
             ahead = at + step
             bit = 1 << start + at * unit
             target = 1 << start + ahead * unit
@@ -305,13 +303,13 @@ class Masks:
                 continue
             occupied ^= bit | target
             moved |= bit
-            count[at] -= 1
-            count[ahead] = count.get(ahead, 0) + 1
             if ahead < low:
                 low = ahead
             elif ahead > high:
                 high = ahead
-            if not count[at]:  # the place left empty: the span shrinks to the place ahead
+            # The place left empty (no stack at it along the line, a column
+            # for a row): the span shrinks to the place ahead.
+            if not occupied & place << at * unit:
                 if at == low:
                     low = ahead
                 elif at == high:
