@@ -150,3 +150,45 @@ def test_the_masks_find_what_trying_every_cell_and_slide_finds():
             slides_collect += slide > 0
             compared += 1
     assert compared > 3000 and slides_collect > 50
+
+
+def test_a_placement_threatens_what_the_masks_after_it_say():
+    """The bot finds the threats after a placement that collects nothing from
+    the layout before it: the cell's threats (the same for every symbol placed
+    there), the placed symbol's pairs it joins, and the slides. After every
+    such placement of seeded games they equal those of the masks after it,
+    and the ends a tile joins equal those of every pair of cells through it."""
+    from stixxcli_games.trixo.board import SYMBOLS
+    from stixxcli_games.trixo.bots import Outlook
+    from stixxcli_games.trixo.masks import TRIPLES, ends_through
+
+    compared, joined = 0, 0
+    for _, state, choice in positions([["random"] * 3, ["greedy", "random"]], range(4)):
+        if choice.name != "play":
+            continue
+        layout, max_stack = dict(state.layout), state.max_stack
+        symbols = [(tile, 0.5) for tile in SYMBOLS]
+        outlook = Outlook(layout, max_stack, symbols)
+        for option in choice.options:
+            tile = option["tile"]
+            if tile == ARROW:
+                continue
+            place = tuple(option["cell"])
+            cell = outlook.cells.get(place) or outlook.cell(place)
+            if cell.bit & outlook.ends[tile]:
+                continue  # it collects
+            masks = outlook.before.placed(cell.bit, tile, cell.height)
+            for (gain, _), symbol in zip(cell.threats, SYMBOLS):
+                if symbol == tile:
+                    gain = outlook.own_gain(tile, cell, gain)
+                assert gain == masks.best_placement_gain(symbol, max_stack), (layout, option, symbol)
+            assert outlook.slide_gain(tile, cell) == masks.best_slide_gain(), (layout, option)
+            show = outlook.before.show[tile] | cell.bit
+            brute = 0
+            for pair in TRIPLES[cell.bit.bit_length() - 1]:
+                if show & pair and show & pair != pair:
+                    brute |= pair ^ (show & pair)
+            assert ends_through(cell.bit, show) == brute
+            joined += brute != 0
+            compared += 1
+    assert compared > 2000 and joined > 500

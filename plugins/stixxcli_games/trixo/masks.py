@@ -14,7 +14,7 @@ line fit in a 3x3 window, far from both ends of a row.
 from __future__ import annotations
 
 from functools import reduce
-from operator import or_
+from operator import itemgetter, or_
 
 from .board import LINES, SYMBOLS, WINDOW
 
@@ -33,8 +33,9 @@ class Frame:
     __slots__ = ("top", "left")
 
     def __init__(self, layout: dict):
-        self.top = min((r for r, _ in layout), default=0) - INSET
-        self.left = min((c for _, c in layout), default=0) - INSET
+        # The first row is the smallest cell's (cells compare row first).
+        self.top = min(layout, default=(0, 0))[0] - INSET
+        self.left = min(map(itemgetter(1), layout), default=0) - INSET
 
     def bit(self, cell: tuple) -> int:
         return 1 << ((cell[0] - self.top) * SIZE + cell[1] - self.left)
@@ -59,9 +60,13 @@ LINES_THROUGH = tuple(_lines_through(index) for index in range(SIZE * SIZE))
 TRIPLES = tuple(sum(lines, ()) for lines in LINES_THROUGH)  # every line's pairs
 # For each streak line through a cell, the cells two steps or less from it.
 REACH = tuple(tuple(reduce(or_, pairs, 0) for pairs in lines) for lines in LINES_THROUGH)
+NEAR = tuple(
+    reduce(or_, reach, 0) for reach in REACH
+)  # every streak line's cells two steps or less from a cell
 # The streak lines that cross a row (a slide's `unit` 1: down and both
 # diagonals) and a column (`unit` SIZE: across and both diagonals).
 ACROSS = {1: (1, 2, 3), SIZE: (0, 2, 3)}
+SLIDE_STEPS = {unit: tuple(LINE_STEPS[d] for d in lines) for unit, lines in ACROSS.items()}
 # The frame rows first..last, and the frame columns first..last, as masks.
 ROWS = {(a, b): ((1 << (b - a + 1) * SIZE) - 1) << a * SIZE for a in range(SIZE) for b in range(a, SIZE)}
 COLUMNS = {(a, b): (((1 << (b - a + 1)) - 1) << a) * COLUMN for a in range(SIZE) for b in range(a, SIZE)}
@@ -73,19 +78,43 @@ def pair_ends(show: int, steps=LINE_STEPS) -> int:
     ends = 0
     if show & (show - 1):  # two cells at least
         for step in steps:
-            ends |= (show >> step) & (show >> 2 * step)  # the pair ahead
-            ends |= (show << step) & (show << 2 * step)  # the pair behind
-            ends |= (show << step) & (show >> step)  # around
+            ahead, behind = show >> step, show << step
+            # the pair ahead, the pair behind, around
+            ends |= ahead & ahead >> step | behind & behind << step | ahead & behind
     return ends
 
 
+def ends_across(show: int, unit: int) -> int:
+    """The ends of the pairs of `show` across a row (`unit` 1) or a column
+    (`unit` SIZE) where a slide may collect: two standing still and one moved."""
+    if show.bit_count() < 3:
+        return 0
+    return pair_ends(show, SLIDE_STEPS[unit])
+
+
+def _completing(index: int) -> dict:
+    """For each cell (as a mask) that makes a pair with the cell of bit
+    `index`, the cells that complete the pair into a line of three."""
+    ends = {}
+    for pair in TRIPLES[index]:
+        for half in (pair & -pair, pair & (pair - 1)):
+            ends[half] = ends.get(half, 0) | pair ^ half
+    return ends
+
+
+COMPLETING = tuple(_completing(index) for index in range(SIZE * SIZE))
+
+
 def ends_through(bit: int, show: int) -> int:
-    """The cells that complete a pair of the cell `bit` and one of `show`."""
+    """The cells that complete a pair of the cell `bit` and one of `show`,
+    when `bit` completes no pair of `show`: then in the 3x3 window each
+    streak line near `bit` holds one cell of `show` at most."""
+    index = bit.bit_length() - 1
     ends = 0
-    for pair in TRIPLES[bit.bit_length() - 1]:
-        half = show & pair
-        if half and half != pair:
-            ends |= pair ^ half
+    for line in REACH[index]:
+        near = show & line
+        if near:
+            ends |= COMPLETING[index][near]
     return ends
 
 
@@ -119,10 +148,10 @@ class Masks:
             for k in range(len(stack)):
                 levels[k] |= bit
         box = None
-        if layout:
-            rows = [r - frame.top for r, _ in layout]
-            cols = [c - frame.left for _, c in layout]
-            box = (min(rows), max(rows), min(cols), max(cols))
+        if layout:  # (cells compare row first)
+            cols = list(map(itemgetter(1), layout))
+            top, left = frame.top, frame.left
+            box = (min(layout)[0] - top, max(layout)[0] - top, min(cols) - left, max(cols) - left)
         return cls(show, levels, box)
 
     def box_with(self, bit: int) -> tuple:
@@ -166,12 +195,24 @@ class Masks:
         return self.tiles(won) + (1 if won & placed else 0) + 1  # and the tile placed
 
     def best_gain(self, cells: int, show: int, placed: int = 0) -> int:
-        """The most `gain` of a placement on one of `cells`."""
+        """The most `gain` of a placement on one of `cells` (`gain` written
+        out: the bot asks this for nearly every play)."""
         best = 0
+        levels = self.levels
         while cells:
             bit = cells & -cells
             cells ^= bit
-            gain = self.gain(bit, show, placed)
+            won = bit
+            for line in REACH[bit.bit_length() - 1]:
+                near = show & line
+                if near & (near - 1):  # two cells (no more fit in the window)
+                    won |= near
+            gain = 2 if won & placed else 1
+            for level in levels:
+                here = won & level
+                if not here:
+                    break
+                gain += here.bit_count()
             if gain > best:
                 best = gain
         return best
@@ -189,14 +230,15 @@ class Masks:
         cells = ends & ((occupied & ~show & ~self.levels[max_stack - 1]) | (window(self.box) & ~occupied))
         return self.best_gain(cells, show)
 
-    def best_slide_gain(self) -> int:
-        """The most tiles one slide collects."""
+    def best_slide_gain(self, found: dict | None = None) -> int:
+        """The most tiles one slide collects; `found`: `slide_ends` of each
+        unit, when the caller has them."""
         if self.box is None:
             return 0  # an empty table
         top, bottom, left, right = self.box
         best = 0
         for unit, lines in ((1, range(top, bottom + 1)), (SIZE, range(left, right + 1))):
-            ends = self.slide_ends(unit)
+            ends = found[unit] if found else self.slide_ends(unit)
             # The stacks that would land where they collect, moving forward
             # (right, down) or back: only a line holding one is slid.
             forth = back = 0
@@ -227,13 +269,11 @@ class Masks:
         slid line: a line holds three stacks only when they fill the window,
         and then none of them moves. So every streak crosses the line where a
         moved stack lands, and completes a pair that stood still."""
-        steps = [LINE_STEPS[d] for d in ACROSS[unit]]
         found = []
         for cells in self.show.values():
-            if cells.bit_count() >= 3:  # two standing still and one moved
-                ends = pair_ends(cells, steps)
-                if ends:
-                    found.append((cells, ends))
+            ends = ends_across(cells, unit)
+            if ends:
+                found.append((cells, ends))
         return found
 
     def slide_moves(self, unit: int, index: int, step: int) -> int:
@@ -248,12 +288,10 @@ class Masks:
             start, low, high, place = index * SIZE, left, right, COLUMN
         else:
             start, low, high, place = index, top, bottom, ROW
-        # Only the span along the line may change, by the stacks that move:
-        # how many stacks stand at each place along it (a column for a row).
-        count = {at: (occupied & place << at * unit).bit_count() for at in range(low, high + 1)}
+        # Only the span along the line may change, by the stacks that move.
         members = [at for at in range(low, high + 1) if occupied >> start + at * unit & 1]
         moved = 0
-        for at in sorted(members, reverse=step > 0):
+        for at in members[::-1] if step > 0 else members:  # the leading end first
             ahead = at + step
             bit = 1 << start + at * unit
             target = 1 << start + ahead * unit
@@ -265,13 +303,13 @@ class Masks:
                 continue
             occupied ^= bit | target
             moved |= bit
-            count[at] -= 1
-            count[ahead] = count.get(ahead, 0) + 1
             if ahead < low:
                 low = ahead
             elif ahead > high:
                 high = ahead
-            if not count[at]:  # the place left empty: the span shrinks to the place ahead
+            # The place left empty (no stack at it along the line, a column
+            # for a row): the span shrinks to the place ahead.
+            if not occupied & place << at * unit:
                 if at == low:
                     low = ahead
                 elif at == high:
