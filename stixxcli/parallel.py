@@ -55,8 +55,11 @@ def stop_on_signals() -> Iterator[None]:
     try:
         yield
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+        # A generator left open when the command stopped may be closed later by
+        # the garbage collector, in whatever thread runs it: only the main one may.
+        if threading.current_thread() is threading.main_thread():
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
 
 
 def jobs_for(jobs: int, warn: Callable[[str], None] | None = None) -> int:
