@@ -281,7 +281,7 @@ def instructions(args: list[str]) -> int:
     count every run, whatever else the machine does."""
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args],
-        capture_output=True, text=True, env=ENV,
+        capture_output=True, text=True, env={**ENV, "PYTHONHASHSEED": "0"},  # sets iterate alike every run
     )  # fmt: skip
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
 
