@@ -14,7 +14,7 @@ from .errors import IllegalMove, IllegalSetup, LogError, PluginError, RuleError,
 from .game import Chance, State
 from .gamelog import canonical, check_envelope, fingerprint
 
-_checked_rules: dict[tuple, tuple[str, dict]] = {}
+_checked_rules: dict[tuple[str, bytes], tuple[str, dict]] = {}
 
 
 def log_rules(game, log: dict) -> dict:
@@ -26,13 +26,11 @@ def log_rules(game, log: dict) -> dict:
     # They are known by their fingerprint, quicker to make than the canonical
     # JSON the digest is taken of (Sixto's rules hold twelve sample sheets).
     quick = fingerprint(log["rules"])
-    key = (game.name, quick) if quick is not None else (game.name, "canonical", canonical(log["rules"]))
-    known = _checked_rules.get(key)
+    known = _checked_rules.get((game.name, quick)) if quick is not None else None
     if known is None:
-        digest = hashlib.sha256(canonical(log["rules"])).hexdigest()
-        known = (digest, check_log_rules(game, log["rules"]))
-        if len(_checked_rules) < 64:
-            _checked_rules[key] = known
+        known = (hashlib.sha256(canonical(log["rules"])).hexdigest(), check_log_rules(game, log["rules"]))
+        if quick is not None and len(_checked_rules) < 64:
+            _checked_rules[game.name, quick] = known
     if known[0] != log["rules_digest"]:
         raise LogError("rules_digest does not match the rules (were the rules edited?)", where="rules_digest")
     return dict(known[1])

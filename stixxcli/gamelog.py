@@ -12,6 +12,7 @@ from __future__ import annotations
 import codecs
 import itertools
 import json
+import marshal
 import os
 import re
 import sys
@@ -47,8 +48,6 @@ def fingerprint(obj) -> bytes | None:
     """Bytes equal only for JSON values of the same types and values (in the
     same key order), made about ten times quicker than canonical(): equal
     fingerprints mean equal canonical JSON, unequal ones mean nothing."""
-    import marshal
-
     try:
         return marshal.dumps(obj)
     except ValueError:  # not plain data (a caller's own object): no fingerprint
