@@ -37,7 +37,7 @@ class Plugins:
         self.pm = pm
         self.info = info  # plugin name -> {"version", "bundled", "module", "distribution"}
         self._games: dict | None = None
-        self._one_plugin: dict = {}  # games registered by a plugin asked on its own (see game)
+        self._by_plugin: dict[str, dict] = {}  # plugin name -> the games it registered
         self._bots: dict | None = None
         self._rule_dirs: list | None = None
 
@@ -53,7 +53,8 @@ class Plugins:
         if self._games is None:
             self._games = {}
             for impl in self.pm.hook.stixx_games.get_hookimpls():
-                self._register_games(impl, self._games)
+                for name, entry in self._games_of(impl).items():
+                    self._games.setdefault(name, entry)
         return self._games
 
     def game(self, name: str) -> GameEntry | None:
@@ -61,27 +62,29 @@ class Plugins:
         its game, that plugin alone is asked: one game's code is imported, not four."""
         if self._games is None and self.info.get(name, {}).get("bundled"):
             if all(plugin["bundled"] for plugin in self.info.values()):
-                if name not in self._one_plugin:
-                    for impl in self.pm.hook.stixx_games.get_hookimpls():
-                        if impl.plugin_name == name:
-                            self._register_games(impl, self._one_plugin)
-                if name in self._one_plugin:
-                    return self._one_plugin[name]
+                for impl in self.pm.hook.stixx_games.get_hookimpls():
+                    if impl.plugin_name == name and name in self._games_of(impl):
+                        return self._games_of(impl)[name]
         return self.games().get(name)
 
-    def _register_games(self, impl, into: dict) -> None:
+    def _games_of(self, impl) -> dict[str, GameEntry]:
+        """The games one plugin registers, asked for once: the same objects
+        whether a command asked for one game or for all of them."""
         plugin = impl.plugin_name
-        version = self.info.get(plugin, {}).get("version", "")
+        if plugin not in self._by_plugin:
+            found = self._by_plugin[plugin] = {}
+            version = self.info.get(plugin, {}).get("version", "")
 
-        def register(game):
-            if not getattr(game, "name", ""):
-                raise TypeError("registered a game without a name")
-            into.setdefault(game.name, GameEntry(game, plugin, version))
+            def register(game):
+                if not getattr(game, "name", ""):
+                    raise TypeError("registered a game without a name")
+                found.setdefault(game.name, GameEntry(game, plugin, version))
 
-        try:
-            impl.function(register=register)
-        except Exception as e:
-            warn(f"plugin {plugin!r} failed in stixx_games: {type(e).__name__}: {e}")
+            try:
+                impl.function(register=register)
+            except Exception as e:
+                warn(f"plugin {plugin!r} failed in stixx_games: {type(e).__name__}: {e}")
+        return self._by_plugin[plugin]
 
     def bots(self) -> dict[tuple[str, str], type]:
         if self._bots is None:

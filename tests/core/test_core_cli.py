@@ -62,6 +62,17 @@ def test_the_help_lines_of_commands_not_imported_are_their_own():
     assert COMMANDS == declared
 
 
+def test_a_game_asked_for_alone_loads_alone_and_is_the_one_every_listing_holds():
+    code = (
+        "import sys; from stixxcli.plugins import get_game, get_plugins\n"
+        "sixto = get_game('sixto')\n"
+        "print('ALONE', sorted(m for m in sys.modules if m.endswith('.game') and 'stixxcli_games' in m))\n"
+        "print('SAME', get_plugins().games()['sixto'].game is sixto is get_game('sixto'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert "ALONE ['stixxcli_games.sixto.game']" in out and "SAME True" in out, out
+
+
 def test_version_is_answered_before_click_is_imported():
     code = (
         "import sys; from stixxcli.__main__ import main\n"
