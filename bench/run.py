@@ -66,17 +66,22 @@ def wall(args: list[str], runs: int) -> list[float]:
     return times[1:]
 
 
-def start_up(runs: int, log: Path) -> list[tuple]:
-    """Each command's median over `python -c pass`'s median, taken in turns so that
-    load on a shared machine falls on both alike."""
-    sheet = ROOT / "examples" / "sixto" / "rulebook-example.txt"
-    commands = {
+def start_up_commands() -> dict[str, tuple[list[str], float | None]]:
+    """The commands whose start-up is measured: name -> (arguments, target)."""
+    examples = ROOT / "examples" / "sixto"
+    return {
         "--version": (["--version"], 2),
         "--help": (["--help"], 4),
-        "validate of one log": (["validate", str(log)], 5),
-        "score --sheet of one sheet": (["score", "--sheet", str(sheet)], 5),
+        "validate of one log": (["validate", str(examples / "2-players.json")], 5),
+        "score --sheet of one sheet": (["score", "--sheet", str(examples / "rulebook-example.txt")], 5),
         "games": (["games"], None),
     }
+
+
+def start_up(runs: int) -> list[tuple]:
+    """Each command's median over `python -c pass`'s median, taken in turns so that
+    load on a shared machine falls on both alike."""
+    commands = start_up_commands()
     base: list[float] = []
     click: list[float] = []  # the floor under every command but --version
     timed: dict[str, list[float]] = {name: [] for name in commands}
@@ -303,13 +308,7 @@ def by_instructions(quick: bool) -> list[tuple]:
     few, many = (5, 20) if quick else (10, 60)
     rows = []
     base = instructions([sys.executable, "-c", "pass"])
-    sheet = ROOT / "examples" / "sixto" / "rulebook-example.txt"
-    for name, args, target in [
-        ("--version", ["--version"], 2),
-        ("--help", ["--help"], 4),
-        ("validate of one log", ["validate", str(ROOT / "examples" / "sixto" / "2-players.json")], 5),
-        ("score --sheet of one sheet", ["score", "--sheet", str(sheet)], 5),
-    ]:
+    for name, (args, target) in start_up_commands().items():
         cpu(STIXX + args, 0)  # a run first, to write the caches
         ratio = instructions(STIXX + args) / base
         rows.append((f"start-up, instructions: stixx {name} / python -c pass", f"{ratio:.1f}", target, ratio))
@@ -361,7 +360,7 @@ def main() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     print(f"stixxcli benchmarks: Python {platform.python_version()}, {os.cpu_count()} cores", file=sys.stderr)
     corpora = {game: make_corpus(game, games, folder) for game in GAMES}
-    rows = start_up(runs, ROOT / "examples" / "sixto" / "2-players.json")
+    rows = start_up(runs)
     rows += simulation(rate_games)
     rows.append(stixx_setup(50))
     rows += validation(corpora)
