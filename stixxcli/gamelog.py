@@ -47,9 +47,12 @@ def canonical(obj) -> bytes:
 def fingerprint(obj) -> bytes | None:
     """Bytes equal only for JSON values of the same types and values (in the
     same key order), made about ten times quicker than canonical(): equal
-    fingerprints mean equal canonical JSON, unequal ones mean nothing."""
+    fingerprints mean equal canonical JSON, unequal ones mean nothing.
+
+    Format 0: later formats mark shared and interned strings, so a result
+    parsed from a log and the same result computed would never match."""
     try:
-        return marshal.dumps(obj)
+        return marshal.dumps(obj, 0)
     except ValueError:  # not plain data (a caller's own object): no fingerprint
         return None
 

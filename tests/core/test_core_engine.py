@@ -1,11 +1,12 @@
 """Checking logs move by move, replaying them, and playing turns."""
 
 import copy
+import json
 
 import pytest
 
 from stixxcli.check import check_log
-from stixxcli.gamelog import rules_digest
+from stixxcli.gamelog import fingerprint, rules_digest
 from stixxcli.replays import replay
 from stixxcli.table import Table, play_bots
 
@@ -77,6 +78,21 @@ def test_rules_and_results_are_compared_as_json_not_as_python_values(log):
     winners = copy.deepcopy(log)
     winners["result"]["places"] = [True if place == 1 else place for place in winners["result"]["places"]]
     assert "recorded result differs" in check_log(winners).error
+
+
+def test_a_result_read_from_a_log_matches_the_same_result_computed_the_quick_way():
+    """The quick comparison is the one that decides for a valid log: a result
+    parsed from JSON and one built in code hold their strings differently
+    (shared, interned), which must not make their fingerprints differ."""
+    computed = {
+        "scores": [3, 1],
+        "places": [1, 2],
+        "winners": ["ann"],
+        "breakdown": [{"ann": 1.5}, {"bob": None}],
+    }
+    parsed = json.loads(json.dumps(computed))
+    assert fingerprint(parsed) == fingerprint(computed)
+    assert fingerprint({**parsed, "scores": [3.0, 1]}) != fingerprint(computed)
 
 
 def test_rules_checked_against_the_parameters(log):
