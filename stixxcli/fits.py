@@ -51,23 +51,28 @@ class _Source:
         """A generated function that returns whether a value fits `schema`."""
         name = self.name("fits")
         body: list[str] = []
-        self.emit(schema, "v", body, 1)
+        self.emit(schema, "v", body, 1, {})
         self.functions.append([f"def {name}(v):", *body, "    return True"])
         return name
 
-    def emit(self, schema, v: str, out: list[str], depth: int) -> None:
+    def emit(self, schema, v: str, out: list[str], depth: int, knows: dict) -> None:
+        """Lines that return False when `v` is off `schema`. `knows` maps a
+        variable to what the lines before have made sure of: its one type and,
+        for an object, the keys it has. What is known is not tested again."""
         pad = "    " * depth
         if schema is True or schema == {}:
             return
         if schema is False:
             out.append(f"{pad}return False")
             return
-        typed = None  # the one type `v` is known to have below its `type` check
+        typed, has = knows.get(v, (None, frozenset()))
         if "type" in schema:
             wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-            test = " or ".join(_PYTYPE[t].format(v=v) for t in wanted)
-            out.append(f"{pad}if not ({test}): return False")
-            typed = wanted[0] if len(wanted) == 1 else None
+            if wanted != [typed]:
+                test = " or ".join(_PYTYPE[t].format(v=v) for t in wanted)
+                out.append(f"{pad}if not ({test}): return False")
+            if len(wanted) == 1 and typed != wanted[0]:
+                typed, has = wanted[0], frozenset()
         if "enum" in schema or "const" in schema:
             allowed = schema["enum"] if "enum" in schema else [schema["const"]]
             if all(type(a) is str for a in allowed):
@@ -81,10 +86,13 @@ class _Source:
             if key in schema:
                 out.append(f"{pad}if {guard}{v} {op} {schema[key]!r}: return False")
         self.emit_text(schema, v, out, pad, typed == "string")
-        self.emit_object(schema, v, out, depth, typed == "object")
+        self.emit_object(schema, v, out, depth, typed == "object", has)
         self.emit_array(schema, v, out, depth, typed == "array")
+        if typed == "object":
+            has = has.union(schema.get("required", ()))
+        knows = {**knows, v: (typed, has)}
         for part in schema.get("allOf", ()):
-            self.emit(part, v, out, depth)
+            self.emit(part, v, out, depth, knows)
         if "anyOf" in schema:
             calls = " or ".join(f"{self.function(s)}({v})" for s in schema["anyOf"])
             out.append(f"{pad}if not ({calls}): return False")
@@ -92,16 +100,21 @@ class _Source:
             calls = " + ".join(f"{self.function(s)}({v})" for s in schema["oneOf"])
             out.append(f"{pad}if ({calls}) != 1: return False")
         if "not" in schema:
-            out.append(f"{pad}if {self.test(schema['not'], v)}: return False")
+            out.append(f"{pad}if {self.test(schema['not'], v, knows)}: return False")
         if "if" in schema:
-            out.append(f"{pad}if {self.test(schema['if'], v)}:")
-            self.block(schema.get("then", True), v, out, depth + 1)
+            out.append(f"{pad}if {self.test(schema['if'], v, knows)}:")
+            then = knows
+            if typed == "object" and set(schema["if"]) == {"required"}:
+                then = {**knows, v: (typed, has.union(schema["if"]["required"]))}
+            self.block(schema.get("then", True), v, out, depth + 1, then)
             out.append(f"{pad}else:")
-            self.block(schema.get("else", True), v, out, depth + 1)
+            self.block(schema.get("else", True), v, out, depth + 1, knows)
 
-    def test(self, schema, v: str) -> str:
-        """An expression that is true when `v` fits: inline for the two tests
-        the games write ("this key says that", "one of these keys is there")."""
+    def test(self, schema, v: str, knows: dict) -> str:
+        """An expression that is true when `v` fits: inline for the three tests
+        the games write ("this key says that", "this key is there", "one of
+        these keys is there")."""
+        typed, has = knows.get(v, (None, frozenset()))
         props = schema.get("properties", {})
         if set(schema) == {"properties"} and len(props) == 1:
             ((key, rule),) = props.items()
@@ -109,9 +122,16 @@ class _Source:
                 wanted = self.constant(rule["const"])
                 if type(rule["const"]) is str:  # only text equals text: no care for true and 1
                     test = f"{v}[{key!r}] == {wanted}"
+                elif rule["const"] is None or type(rule["const"]) is bool:
+                    test = f"{v}[{key!r}] is {wanted}"
                 else:
                     test = f"_same({v}[{key!r}], {wanted})"
+                if typed == "object" and key in has:
+                    return test
                 return f"(type({v}) is not dict or {key!r} not in {v} or {test})"
+        if set(schema) == {"required"}:
+            keys = " and ".join(f"{key!r} in {v}" for key in schema["required"] if key not in has) or "True"
+            return keys if typed == "object" else f"(type({v}) is not dict or {keys})"
         branches = schema.get("anyOf", ())
         if set(schema) == {"anyOf"} and all(
             set(b) == {"required"} and len(b["required"]) == 1 for b in branches
@@ -120,9 +140,9 @@ class _Source:
             return f"(type({v}) is not dict or {keys})"
         return f"{self.function(schema)}({v})"
 
-    def block(self, schema, v: str, out: list[str], depth: int) -> None:
+    def block(self, schema, v: str, out: list[str], depth: int, knows: dict) -> None:
         before = len(out)
-        self.emit(schema, v, out, depth)
+        self.emit(schema, v, out, depth, knows)
         if len(out) == before:
             out.append("    " * depth + "pass")
 
@@ -138,7 +158,7 @@ class _Source:
         if "maxLength" in schema:
             out.append(f"{pad}if {guard}len({v}) > {schema['maxLength']!r}: return False")
 
-    def emit_object(self, schema, v: str, out: list[str], depth: int, known: bool) -> None:
+    def emit_object(self, schema, v: str, out: list[str], depth: int, known: bool, has: frozenset) -> None:
         keys = ("properties", "required", "additionalProperties", "minProperties", "maxProperties")
         if not any(k in schema for k in keys):
             return
@@ -149,7 +169,8 @@ class _Source:
         body_start = len(out)
         required = schema.get("required", ())
         for key in required:
-            out.append(f"{inner}if {key!r} not in {v}: return False")
+            if not (known and key in has):
+                out.append(f"{inner}if {key!r} not in {v}: return False")
         properties = schema.get("properties", {})
         extra = schema.get("additionalProperties", True)
         if extra is False:
@@ -159,18 +180,21 @@ class _Source:
             out.append(f"{inner}for {k}, {x} in {v}.items():")
             if properties:
                 out.append(f"{inner}    if {k} in {self.constant(frozenset(properties))}: continue")
-            self.block(extra, x, out, depth + 1)
+            self.block(extra, x, out, depth + 1, {})
         for key, rule in properties.items():
             if rule is True or rule == {}:
+                continue
+            if rule is False:
+                out.append(f"{inner}if {key!r} in {v}: return False")
                 continue
             x = self.name("x")
             if key in required:  # there, as checked above
                 out.append(f"{inner}{x} = {v}[{key!r}]")
-                self.emit(rule, x, out, depth)
+                self.emit(rule, x, out, depth, {})
             else:
                 out.append(f"{inner}{x} = {v}.get({key!r}, _MISSING)")
                 out.append(f"{inner}if {x} is not _MISSING:")
-                self.block(rule, x, out, depth + 1)
+                self.block(rule, x, out, depth + 1, {})
         if "minProperties" in schema:
             out.append(f"{inner}if len({v}) < {schema['minProperties']!r}: return False")
         if "maxProperties" in schema:
@@ -198,17 +222,17 @@ class _Source:
             x = self.name("x")
             if i < least:  # long enough, as checked above
                 out.append(f"{inner}{x} = {v}[{i}]")
-                self.emit(rule, x, out, depth)
+                self.emit(rule, x, out, depth, {})
             else:
                 out.append(f"{inner}if {n} > {i}:")
                 out.append(f"{inner}    {x} = {v}[{i}]")
-                self.block(rule, x, out, depth + 1)
+                self.block(rule, x, out, depth + 1, {})
         items = schema.get("items")
         if isinstance(items, (dict, bool)) and items is not True and items != {}:
             x = self.name("x")
             rest = f"{v}[{len(prefix)}:]" if prefix else v
             out.append(f"{inner}for {x} in {rest}:")
-            self.block(items, x, out, depth + 1)
+            self.block(items, x, out, depth + 1, {})
         if schema.get("uniqueItems"):
             out.append(f"{inner}if not {self.constant(_unique)}({v}): return False")
 

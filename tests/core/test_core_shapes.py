@@ -82,6 +82,34 @@ def test_values_that_fit_pass_both_readings():
         assert fits_function(MOVE)(move)
 
 
+def test_what_a_schema_has_made_sure_of_is_relied_on_only_where_it_holds():
+    """The generated function skips a test an enclosing check already made (the
+    value is an object, a required key is there). A branch that made sure of
+    nothing must still test, and a value that is no object must still pass the
+    keywords that speak only of objects."""
+    schema = {
+        "if": {"required": ["flag"]},
+        "then": {"properties": {"flag": {"const": True}, "n": False}},
+        "else": {"type": "object", "required": ["n"], "if": {"properties": {"n": {"const": 1}}}},
+    }
+    fits, check = fits_function(schema), checker(schema)
+    for value, fit in [
+        ({"flag": True}, True),
+        ({"flag": 1}, False),  # true is not 1
+        ({"flag": True, "n": 1}, False),
+        ({"n": 1}, True),
+        ({}, False),
+        ([1], True),  # no object: "required" holds, and "then" speaks only of objects
+        ("flag", True),
+    ]:
+        assert fits(value) is fit, value
+        if fit:
+            check(value)
+        else:
+            with pytest.raises(IllegalMove):
+                check(value)
+
+
 def test_a_checker_in_long_use_refuses_with_the_same_reasons(monkeypatch):
     """After COMPILE_AFTER values a checker changes to the generated function:
     what it takes and the reasons it gives for what it refuses stay the same."""
