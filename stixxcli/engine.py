@@ -13,6 +13,7 @@ from typing import Any
 from .errors import IllegalMove, IllegalSetup, LogError, PluginError, RuleError, StixxError, plugin_call
 from .game import Chance, State
 from .gamelog import canonical, check_envelope, fingerprint
+from .plugins import get_game
 
 _checked_rules: dict[tuple[str, bytes], tuple[str, dict]] = {}
 
@@ -39,8 +40,6 @@ def log_rules(game, log: dict) -> dict:
 def open_game(log: dict):
     """The game and its state before the first move, after checking the envelope,
     the rules against the game's parameters and digest, the players and the setup."""
-    from .plugins import get_game
-
     check_envelope(log)
     game = get_game(log["game"])
     rules = log_rules(game, log)

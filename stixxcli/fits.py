@@ -35,7 +35,7 @@ class _Source:
 
     def __init__(self):
         self.functions: list[list[str]] = []
-        self.names: dict[str, Any] = {"_same": _same, "_MISSING": object()}
+        self.names: dict[str, Any] = {"_same": _same}
         self.count = 0
 
     def name(self, prefix: str) -> str:
@@ -192,8 +192,8 @@ class _Source:
                 out.append(f"{inner}{x} = {v}[{key!r}]")
                 self.emit(rule, x, out, depth, {})
             else:
-                out.append(f"{inner}{x} = {v}.get({key!r}, _MISSING)")
-                out.append(f"{inner}if {x} is not _MISSING:")
+                out.append(f"{inner}if {key!r} in {v}:")  # most optional keys are absent: one test
+                out.append(f"{inner}    {x} = {v}[{key!r}]")
                 self.block(rule, x, out, depth + 1, {})
         if "minProperties" in schema:
             out.append(f"{inner}if len({v}) < {schema['minProperties']!r}: return False")
@@ -238,6 +238,8 @@ class _Source:
 
 
 def _unique(values: list) -> bool:
+    if all(type(item) is str for item in values):  # the usual list: names or colours
+        return len(set(values)) == len(values)
     seen = []
     for item in values:
         if any(_same(item, s) and type(item) is type(s) for s in seen):

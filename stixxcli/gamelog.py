@@ -327,6 +327,18 @@ def _kind(value) -> str:
     }.get(type(value), type(value).__name__)
 
 
+_ENVELOPE = frozenset(ENVELOPE_KEYS)
+_KINDS = (
+    ("game", str),
+    ("variant", str),
+    ("rules", dict),
+    ("rules_digest", str),
+    ("players", list),
+    ("moves", list),
+    ("finished", bool),
+)
+
+
 def check_envelope(log) -> None:
     """Refuse (LogError) anything that is not a stixxcli-log/1 envelope."""
     if not isinstance(log, dict):
@@ -336,19 +348,10 @@ def check_envelope(log) -> None:
         if fmt is None:
             raise LogError(f'no "format": expected "{FORMAT}"')
         raise LogError(f'format {fmt!r} is not supported (expected "{FORMAT}")')
-    unknown = [k for k in log if k not in ENVELOPE_KEYS]
-    if unknown:
-        raise LogError(f"unknown key {unknown[0]!r} in the log (keys: {', '.join(ENVELOPE_KEYS)})")
-    want = {
-        "game": str,
-        "variant": str,
-        "rules": dict,
-        "rules_digest": str,
-        "players": list,
-        "moves": list,
-        "finished": bool,
-    }
-    for key, kind in want.items():
+    if not _ENVELOPE.issuperset(log):
+        unknown = next(k for k in log if k not in _ENVELOPE)
+        raise LogError(f"unknown key {unknown!r} in the log (keys: {', '.join(ENVELOPE_KEYS)})")
+    for key, kind in _KINDS:
         if key not in log:
             raise LogError(f"the log has no {key!r}")
         if not isinstance(log[key], kind):
@@ -372,6 +375,7 @@ def check_envelope(log) -> None:
     if len(set(names)) < len(names):  # as `play` refuses them: "Ann" could be either seat
         twice = next(name for i, name in enumerate(names) if name in names[:i])
         raise LogError(f"two players are called {twice[:60]!r}; each player needs a different name")
-    for i, move in enumerate(log["moves"]):
-        if not isinstance(move, dict):
-            raise LogError(f"move {i} must be a JSON object, not {_kind(move)}")
+    moves = log["moves"]
+    if not all(map(dict.__instancecheck__, moves)):  # isinstance for each move, at C speed
+        i, move = next((i, move) for i, move in enumerate(moves) if not isinstance(move, dict))
+        raise LogError(f"move {i} must be a JSON object, not {_kind(move)}")

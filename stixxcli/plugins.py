@@ -60,11 +60,16 @@ class Plugins:
     def game(self, name: str) -> GameEntry | None:
         """The game called `name`. With only the bundled plugins, each named after
         its game, that plugin alone is asked: one game's code is imported, not four."""
-        if self._games is None and self.info.get(name, {}).get("bundled"):
-            if all(plugin["bundled"] for plugin in self.info.values()):
-                for impl in self.pm.hook.stixx_games.get_hookimpls():
-                    if impl.plugin_name == name and name in self._games_of(impl):
-                        return self._games_of(impl)[name]
+        if self._games is not None:
+            return self._games.get(name)
+        if self.info.get(name, {}).get("bundled") and all(p["bundled"] for p in self.info.values()):
+            alone = self._by_plugin.get(name)  # asked before: validation asks once per log
+            if alone is None:
+                hooks = self.pm.hook.stixx_games.get_hookimpls()
+                impl = next((impl for impl in hooks if impl.plugin_name == name), None)
+                alone = self._games_of(impl) if impl is not None else {}
+            if name in alone:
+                return alone[name]
         return self.games().get(name)
 
     def _games_of(self, impl) -> dict[str, GameEntry]:
