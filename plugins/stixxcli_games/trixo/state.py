@@ -21,26 +21,31 @@ from .notation import (
     play_help,
     play_text,
 )
-from .torus import TOUCH, cells_of, streak_bits
+from .torus import NEAR, TOUCH, cells_of, streak_bits
+
+NONE = dict.fromkeys(SYMBOLS, 0)  # for each symbol: no tile, no cell
 
 
 class TrixoState(State):
-    def __init__(self, rules: dict, names: list[str], hands: list[list[str]]):
+    def __init__(self, rules: dict, names: list[str], hands: list[list[str]], reserve: dict | None = None):
+        """`reserve`: the tiles the hands leave, in TILES order, when the caller has counted them."""
         self.names = names
         self.max_stack = rules["max_stack"]
         self.teams = rules["teams"]
-        self.hands = [in_order(hand) for hand in hands]
-        self.reserve = {tile: rules["tiles"].get(tile, 0) for tile in TILES}
-        for hand in hands:
-            for tile in hand:
-                self.reserve[tile] -= 1
-        self.reserve_size = sum(self.reserve.values())
+        self.hands = [list(hand) for hand in hands]  # in no order: each shows it in_order
+        if reserve is None:
+            reserve = {tile: rules["tiles"].get(tile, 0) for tile in TILES}
+            for hand in hands:
+                for tile in hand:
+                    reserve[tile] -= 1
+        self.reserve = reserve
+        self.reserve_size = sum(reserve.values())
         self.layout: dict[tuple, tuple] = {}
         # The layout as masks (torus.py), and the rows and columns it spans
         # (top, bottom, left, right; None until needed again), kept by every move.
-        self.occupied, self.show = torus.masks_of(self.layout)
+        self.occupied, self.show = 0, NONE.copy()  # torus.masks_of(self.layout)
         self.box = None
-        self.collected = [{symbol: 0 for symbol in SYMBOLS} for _ in names]
+        self.collected = [NONE.copy() for _ in names]
         self.set_aside: list[str] = []  # discarded tiles and used arrows, out of the game
         self.seat = 0
         self.over = False
@@ -190,12 +195,15 @@ class TrixoState(State):
         elif cell != FIRST_CELL:
             raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
         show = self.show
-        won = streak_bits(show[tile], i)
+        shown = show[tile]
+        near = shown & NEAR[i]
+        # Fewer than two cells showing `tile` near the cell make no streak (`streak_bits`).
+        won = streak_bits(shown, i) if near & (near - 1) else 0
         count = 0
         if won:
-            won = cells_of(won, cell)
+            cells = cells_of(won, cell)
             count = 1
-            for other in won:
+            for other in cells:
                 stack = layout.get(other)
                 if stack is not None:
                     count += len(stack)
@@ -215,7 +223,7 @@ class TrixoState(State):
             self.last_covered = None
         if won:
             layout[cell] = (below or ()) + (tile,)  # taken with the rest
-            self._collect(seat, won)
+            self._collect(seat, cells, won)
         else:  # the masks and the box, kept
             bit = 1 << i
             if below is not None:
@@ -269,21 +277,25 @@ class TrixoState(State):
             self.layout, self.occupied, self.show = place
             self.box = None  # found again when needed
             if won:
-                self._collect(seat, won)
+                self._collect(seat, *won)
         if draw is not None:
             self.reserve[draw] -= 1
             self.reserve_size -= 1
             hand.append(draw)
         self._next_seat(seat)
 
-    def _collect(self, seat: int, won: list) -> None:
-        """Take the stacks on `won` (cells) into the seat's collection."""
+    def _collect(self, seat: int, cells: list, bits: int) -> None:
+        """Take the stacks on `cells` (`bits` on the masks) into the seat's collection."""
         mine = self.collected[seat]
         pop = self.layout.pop
-        for cell in won:
+        for cell in cells:
             for kind in pop(cell):
                 mine[kind] += 1
-        self.occupied, self.show = torus.masks_of(self.layout)
+        kept = ~bits
+        self.occupied &= kept
+        show = self.show
+        for symbol in SYMBOLS:
+            show[symbol] &= kept
         self.box = None  # found again when needed
 
     def _span(self) -> tuple:
@@ -305,8 +317,9 @@ class TrixoState(State):
     def _checked_play(self, move: dict) -> tuple:
         """The play or set-aside of `move` checked against the rules, without
         changing anything: (tile; for a slide, the layout after it and its
-        masks, for a placement its cell, for a set-aside None; cells
-        collected, tiles collected). IllegalMove says which rule it breaks."""
+        masks, for a placement its cell, for a set-aside None; the cells of
+        the stacks collected and their bits, or None; tiles collected).
+        IllegalMove says which rule it breaks."""
         seat = move["seat"]
         hand = self.hands[seat]
         if "discard" in move:
@@ -354,8 +367,8 @@ class TrixoState(State):
             won |= streak_bits(show[after[r, c][-1]], (r & 7) << 3 | c & 7)
         if not won:
             return ARROW, (after, occupied, show), None, 0
-        won = cells_of(won, moved[0])
-        return ARROW, (after, occupied, show), won, sum(len(after[cell]) for cell in won)
+        cells = cells_of(won, moved[0])
+        return ARROW, (after, occupied, show), (cells, won), sum(len(after[cell]) for cell in cells)
 
     def _placement(self, tile: str, where: list) -> tuple:
         """A placement of a symbol tile checked (`board.can_place`, on the
@@ -385,8 +398,8 @@ class TrixoState(State):
         won = streak_bits(self.show[tile], i)
         if not won:
             return tile, cell, None, 0
-        won = cells_of(won, cell)
-        return tile, cell, won, 1 + sum(len(layout.get(other, ())) for other in won)
+        cells = cells_of(won, cell)
+        return tile, cell, (cells, won), 1 + sum(len(layout.get(other, ())) for other in cells)
 
     # Scores ----------------------------------------------------------------------
 
