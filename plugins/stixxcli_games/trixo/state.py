@@ -6,7 +6,7 @@ from __future__ import annotations
 from stixxcli.errors import IllegalMove
 from stixxcli.game import Chance, Choice, Result, State, places
 
-from . import board, torus
+from . import board
 from .board import ARROW, FIRST_CELL, SYMBOLS, TILES, WINDOW, in_order, team_of
 from .notation import (
     DISCARD_PROMPT,
@@ -360,7 +360,13 @@ class TrixoState(State):
                 f"sliding {line} {index} {direction} moves nothing: every tile is "
                 f"blocked by the tile ahead or by the 3x3 window"
             )
-        occupied, show = torus.masks_of(after)
+        # The masks after it: each stack moved (in the order it moved) leaves its cell.
+        occupied, show = self.occupied, self.show.copy()
+        dr, dc = board.STEPS[direction]
+        for r, c in moved:
+            bits = 1 << ((r & 7) << 3 | c & 7) | 1 << ((r - dr & 7) << 3 | c - dc & 7)
+            occupied ^= bits
+            show[after[r, c][-1]] ^= bits
         # Between moves the layout holds no streak: a new one runs through a moved stack.
         won = 0
         for r, c in moved:
