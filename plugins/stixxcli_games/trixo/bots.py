@@ -360,10 +360,15 @@ class GreedyBot(Bot):
         this seat can see: every tile not on the table, collected, out of the
         game or in its own hand is in the reserve or another hand."""
         hands = view["hands"]
-        seen = [tile for entry in view["table"] for tile in entry["stack"]]
-        seen += view["set_aside"]
-        seen += hands[self.seat]
-        unseen = {tile: self.rules["tiles"].get(tile, 0) - seen.count(tile) for tile in TILES}
+        tiles = self.rules["tiles"]
+        unseen = {tile: tiles.get(tile, 0) for tile in TILES}
+        for entry in view["table"]:
+            for tile in entry["stack"]:
+                unseen[tile] -= 1
+        for tile in view["set_aside"]:
+            unseen[tile] -= 1
+        for tile in hands[self.seat]:
+            unseen[tile] -= 1
         for collected in view["collected"]:
             for tile, n in collected.items():
                 unseen[tile] -= n
@@ -377,10 +382,9 @@ class GreedyBot(Bot):
                 break
         if not size:
             return {}
+        hands_of_size = comb(total, size)
         return {
-            tile: 1 - comb(total - unseen[tile], size) / comb(total, size)
-            for tile in TILES
-            if unseen[tile] > 0
+            tile: 1 - comb(total - unseen[tile], size) / hands_of_size for tile in TILES if unseen[tile] > 0
         }
 
     def _discard(self, view, choice):

@@ -163,4 +163,4 @@ class Trixo(Game):
                 pool[tile] -= 1
         from .state import TrixoState  # the rules engine loads only when a game starts
 
-        return TrixoState(rules, players, hands)
+        return TrixoState(rules, players, hands, pool)

@@ -7,7 +7,7 @@ from stixxcli.errors import IllegalMove
 from stixxcli.game import Chance, Choice, Result, State, places
 
 from . import board
-from .board import ARROW, SYMBOLS, TILES, in_order, team_of
+from .board import ARROW, FIRST_CELL, SYMBOLS, TILES, WINDOW, in_order, team_of
 from .notation import (
     DISCARD_PROMPT,
     PLAY_PROMPT,
@@ -21,21 +21,31 @@ from .notation import (
     play_help,
     play_text,
 )
+from .torus import NEAR, TOUCH, cells_of, streak_bits
+
+NONE = dict.fromkeys(SYMBOLS, 0)  # for each symbol: no tile, no cell
 
 
 class TrixoState(State):
-    def __init__(self, rules: dict, names: list[str], hands: list[list[str]]):
+    def __init__(self, rules: dict, names: list[str], hands: list[list[str]], reserve: dict | None = None):
+        """`reserve`: the tiles the hands leave, in TILES order, when the caller has counted them."""
         self.names = names
         self.max_stack = rules["max_stack"]
         self.teams = rules["teams"]
-        self.hands = [in_order(hand) for hand in hands]
-        self.reserve = {tile: rules["tiles"].get(tile, 0) for tile in TILES}
-        for hand in hands:
-            for tile in hand:
-                self.reserve[tile] -= 1
-        self.reserve_size = sum(self.reserve.values())
+        self.hands = [list(hand) for hand in hands]  # in no order: each shows it in_order
+        if reserve is None:
+            reserve = {tile: rules["tiles"].get(tile, 0) for tile in TILES}
+            for hand in hands:
+                for tile in hand:
+                    reserve[tile] -= 1
+        self.reserve = reserve
+        self.reserve_size = sum(reserve.values())
         self.layout: dict[tuple, tuple] = {}
-        self.collected = [{symbol: 0 for symbol in SYMBOLS} for _ in names]
+        # The layout as masks (torus.py), and the rows and columns it spans
+        # (top, bottom, left, right; None until needed again), kept by every move.
+        self.occupied, self.show = 0, NONE.copy()  # torus.masks_of(self.layout)
+        self.box = None
+        self.collected = [NONE.copy() for _ in names]
         self.set_aside: list[str] = []  # discarded tiles and used arrows, out of the game
         self.seat = 0
         self.over = False
@@ -83,8 +93,9 @@ class TrixoState(State):
             move["draw"] = yield Chance(
                 "draw", draw_prompt(self.names[seat]), self._draw_tile, self._parse_draw, seat
             )
-        if checked is not None:
-            # `apply` need not check the play again if it gets this very move.
+        if checked is not None and checked[0] == ARROW:
+            # `apply` need not work out the slide again if it gets this very
+            # move (a placement's check is quicker than the comparison).
             self._checked = (move, dict(move), checked)
         return move
 
@@ -150,61 +161,172 @@ class TrixoState(State):
         if seat != self.seat:
             raise IllegalMove(f"wrong player: it is seat {self.seat}'s turn, not seat {seat}")
         checked = self._checked
-        if checked is not None and checked[0] is move and checked[1] == move:
-            tile, after, won, count = checked[2]
-        else:
-            tile, after, won, count = self._checked_play(move)
-        self._checked = None
+        if checked is not None:
+            self._checked = None
+            if checked[0] is move and checked[1] == move:
+                self._play(seat, move, *checked[2])
+                return
+        if "discard" in move or move["tile"] == ARROW:
+            self._play(seat, move, *self._checked_play(move))
+            return
+        # A placement, most moves of a log: the hot path of validation, with
+        # `_checked_play`, `_placement` and `_play` written out.
+        tile = move["tile"]
+        hand = self.hands[seat]
+        if tile not in hand:
+            raise IllegalMove(f"no {tile} tile in the hand ({hand_text(hand)})")
+        r, c = move["cell"]
+        cell = (r, c)
+        i = (r & 7) << 3 | c & 7  # torus.index
+        layout = self.layout
+        below = layout.get(cell)
+        box = None
+        if below is not None:
+            if len(below) >= self.max_stack or below[-1] == tile:
+                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+        elif layout:
+            top, bottom, left, right = box = self.box or self._span()
+            if not (
+                bottom - WINDOW < r < top + WINDOW
+                and right - WINDOW < c < left + WINDOW
+                and self.occupied & TOUCH[i]
+            ):
+                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+        elif cell != FIRST_CELL:
+            raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+        show = self.show
+        shown = show[tile]
+        near = shown & NEAR[i]
+        # Fewer than two cells showing `tile` near the cell make no streak (`streak_bits`).
+        won = streak_bits(shown, i) if near & (near - 1) else 0
+        count = 0
+        if won:
+            cells = cells_of(won, cell)
+            count = 1
+            for other in cells:
+                stack = layout.get(other)
+                if stack is not None:
+                    count += len(stack)
+        if "collected" in move and move["collected"] != count:
+            raise IllegalMove(
+                f"the move records {move['collected']} tiles collected, but its streaks collect {count}"
+            )
         draw = move.get("draw")
-        if self.reserve_size:
-            if draw is None:
-                raise IllegalMove("the move has no 'draw': a tile is drawn while the reserve holds any")
-            if not self.reserve[draw]:
-                left = ", ".join(f"{n} {t}" for t, n in self.reserve.items() if n)
-                raise IllegalMove(f"drew {draw}, but no {draw} tile is left in the reserve ({left})")
-        elif draw is not None:
-            raise IllegalMove("the reserve is empty: there is no tile to draw")
+        if draw is None or not self.reserve[draw] if self.reserve_size else draw is not None:
+            self._refuse_draw(draw)
         # Everything is checked: now the move changes the game, in place.
         self.last_play = (seat, move, count)
-        self.last_covered = None
-        self.hands[seat].remove(tile)
-        if "discard" in move:
-            self.set_aside.append(tile)
+        hand.remove(tile)
+        if below is not None:
+            self.last_covered = below[-1]
         else:
-            layout = self.layout
-            if tile == ARROW:
-                self.set_aside.append(ARROW)
-                self.layout = layout = after
+            self.last_covered = None
+        if won:
+            layout[cell] = (below or ()) + (tile,)  # taken with the rest
+            self._collect(seat, cells, won)
+        else:  # the masks and the box, kept
+            bit = 1 << i
+            if below is not None:
+                layout[cell] = below + (tile,)
+                show[below[-1]] ^= bit
             else:
-                cell = (move["cell"][0], move["cell"][1])
-                below = layout.get(cell)
-                if below is not None:
-                    self.last_covered = below[-1]
-                    layout[cell] = below + (tile,)
-                else:
-                    layout[cell] = (tile,)
-            if won:
-                mine = self.collected[seat]
-                for kind in board.take(layout, won):
-                    mine[kind] += 1
+                layout[cell] = (tile,)
+                self.occupied |= bit
+                if box is not None and not (top <= r <= bottom and left <= c <= right):
+                    self.box = (
+                        r if r < top else top,
+                        r if r > bottom else bottom,
+                        c if c < left else left,
+                        c if c > right else right,
+                    )
+            show[tile] |= bit
         if draw is not None:
             self.reserve[draw] -= 1
             self.reserve_size -= 1
-            self.hands[seat].append(draw)
+            hand.append(draw)
+        # The next seat clockwise that still holds a tile (`_next_seat`).
+        after = seat + 1
+        hands = self.hands
+        if after == len(hands):
+            after = 0
+        if hands[after]:
+            self.seat = after
+        else:
+            self._next_seat(seat)
+
+    def _refuse_draw(self, draw) -> None:
+        """Why the draw of a move is refused (the reserve is empty, or lacks it)."""
+        if not self.reserve_size:
+            raise IllegalMove("the reserve is empty: there is no tile to draw")
+        if draw is None:
+            raise IllegalMove("the move has no 'draw': a tile is drawn while the reserve holds any")
+        left = ", ".join(f"{n} {t}" for t, n in self.reserve.items() if n)
+        raise IllegalMove(f"drew {draw}, but no {draw} tile is left in the reserve ({left})")
+
+    def _play(self, seat: int, move: dict, tile: str, place, won, count: int) -> None:
+        """Play a set-aside or a slide `_checked_play` has checked and found does this."""
+        draw = move.get("draw")
+        if draw is None or not self.reserve[draw] if self.reserve_size else draw is not None:
+            self._refuse_draw(draw)
+        self.last_play = (seat, move, count)
+        self.last_covered = None
+        hand = self.hands[seat]
+        hand.remove(tile)
+        self.set_aside.append(tile)  # the tile set aside, or the arrow used
+        if place is not None:  # a slide: the layout after it, and its masks
+            self.layout, self.occupied, self.show = place
+            self.box = None  # found again when needed
+            if won:
+                self._collect(seat, *won)
+        if draw is not None:
+            self.reserve[draw] -= 1
+            self.reserve_size -= 1
+            hand.append(draw)
         self._next_seat(seat)
+
+    def _collect(self, seat: int, cells: list, bits: int) -> None:
+        """Take the stacks on `cells` (`bits` on the masks) into the seat's collection."""
+        mine = self.collected[seat]
+        pop = self.layout.pop
+        for cell in cells:
+            for kind in pop(cell):
+                mine[kind] += 1
+        kept = ~bits
+        self.occupied &= kept
+        show = self.show
+        for symbol in SYMBOLS:
+            show[symbol] &= kept
+        self.box = None  # found again when needed
+
+    def _span(self) -> tuple:
+        """The rows and columns the layout spans: (top, bottom, left, right)."""
+        layout = self.layout
+        top, left = bottom, right = next(iter(layout))
+        for r, c in layout:
+            if r < top:
+                top = r
+            elif r > bottom:
+                bottom = r
+            if c < left:
+                left = c
+            elif c > right:
+                right = c
+        self.box = box = (top, bottom, left, right)
+        return box
 
     def _checked_play(self, move: dict) -> tuple:
         """The play or set-aside of `move` checked against the rules, without
-        changing anything: (tile, layout after a slide, cells collected, tiles
-        collected). IllegalMove says which rule it breaks."""
+        changing anything: (tile; for a slide, the layout after it and its
+        masks, for a placement its cell, for a set-aside None; the cells of
+        the stacks collected and their bits, or None; tiles collected).
+        IllegalMove says which rule it breaks."""
         seat = move["seat"]
         hand = self.hands[seat]
-        layout = self.layout
         if "discard" in move:
             tile = move["discard"]
             if tile not in hand:
                 raise IllegalMove(f"cannot set aside {tile}: the hand holds {hand_text(hand)}")
-            plays = board.Plays(layout, hand, seat, self.max_stack)
+            plays = board.Plays(self.layout, hand, seat, self.max_stack)
             if plays:
                 raise IllegalMove(
                     f"a tile is set aside only when no play is legal, but {play_text(plays[0])} is legal"
@@ -213,19 +335,6 @@ class TrixoState(State):
         tile = move["tile"]
         if tile not in hand:
             raise IllegalMove(f"no {tile} tile in the hand ({hand_text(hand)})")
-        if tile == ARROW:
-            line, index, direction = move["line"], move["index"], move["direction"]
-            if not board.line_cells(layout, line, index):
-                raise IllegalMove(f"{line} {index} holds no tile to slide")
-            if not board.slide_moves(layout, line, index, direction):
-                raise IllegalMove(
-                    f"sliding {line} {index} {direction} moves nothing: every tile is "
-                    f"blocked by the tile ahead or by the 3x3 window"
-                )
-        else:
-            cell = (move["cell"][0], move["cell"][1])
-            if not board.can_place(layout, tile, cell, self.max_stack):
-                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
         outcome = self._outcome(move)
         if "collected" in move and move["collected"] != outcome[3]:
             raise IllegalMove(
@@ -234,18 +343,69 @@ class TrixoState(State):
         return outcome
 
     def _outcome(self, move: dict) -> tuple:
-        """What a legal placement or slide does, as `_checked_play` gives it."""
+        """What a placement or slide does, as `_checked_play` gives it; IllegalMove
+        if the rules forbid it."""
+        if move["tile"] == ARROW:
+            return self._slide(move["line"], move["index"], move["direction"])
+        return self._placement(move["tile"], move["cell"])
+
+    def _slide(self, line: str, index: int, direction: str) -> tuple:
+        """A slide checked, and what it does."""
         layout = self.layout
-        tile = move["tile"]
-        if tile == ARROW:
-            after, moved = board.slide(layout, move["line"], move["index"], move["direction"])
-            won = board.streak_cells(after, moved)
-            return tile, after, won, sum(len(after[cell]) for cell in won)
-        cell = (move["cell"][0], move["cell"][1])
+        after, moved = board.slide(layout, line, index, direction)
+        if not moved:  # (`board.slide_moves`: nothing moves)
+            if not board.line_cells(layout, line, index):
+                raise IllegalMove(f"{line} {index} holds no tile to slide")
+            raise IllegalMove(
+                f"sliding {line} {index} {direction} moves nothing: every tile is "
+                f"blocked by the tile ahead or by the 3x3 window"
+            )
+        # The masks after it: each stack moved (in the order it moved) leaves its cell.
+        occupied, show = self.occupied, self.show.copy()
+        dr, dc = board.STEPS[direction]
+        for r, c in moved:
+            bits = 1 << ((r & 7) << 3 | c & 7) | 1 << ((r - dr & 7) << 3 | c - dc & 7)
+            occupied ^= bits
+            show[after[r, c][-1]] ^= bits
+        # Between moves the layout holds no streak: a new one runs through a moved stack.
+        won = 0
+        for r, c in moved:
+            won |= streak_bits(show[after[r, c][-1]], (r & 7) << 3 | c & 7)
+        if not won:
+            return ARROW, (after, occupied, show), None, 0
+        cells = cells_of(won, moved[0])
+        return ARROW, (after, occupied, show), (cells, won), sum(len(after[cell]) for cell in cells)
+
+    def _placement(self, tile: str, where: list) -> tuple:
+        """A placement of a symbol tile checked (`board.can_place`, on the
+        masks), and what it does (the hot path of `apply`, written plainly)."""
+        r, c = where
+        cell = (r, c)
+        i = (r & 7) << 3 | c & 7  # torus.index
+        layout = self.layout
+        stack = layout.get(cell)
+        if stack is not None:
+            if len(stack) >= self.max_stack or stack[-1] == tile:
+                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+        elif layout:
+            # It touches a tile and keeps the layout inside one 3x3 window
+            # (then every tile is within two steps of it: its bits are its own).
+            top, bottom, left, right = self.box or self._span()
+            if not (
+                bottom - WINDOW < r < top + WINDOW
+                and right - WINDOW < c < left + WINDOW
+                and self.occupied & TOUCH[i]
+            ):
+                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+        elif cell != FIRST_CELL:
+            raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
         # Streaks through the cell as it will show `tile`, found on the layout
         # as it is: the other cells of a streak are untouched by the placement.
-        won = board.streak_cells_through(layout, cell, tile)
-        return tile, None, won, 1 + sum(len(layout.get(other, ())) for other in won) if won else 0
+        won = streak_bits(self.show[tile], i)
+        if not won:
+            return tile, cell, None, 0
+        cells = cells_of(won, cell)
+        return tile, cell, (cells, won), 1 + sum(len(layout.get(other, ())) for other in cells)
 
     # Scores ----------------------------------------------------------------------
 

@@ -1,0 +1,86 @@
+"""The layout as bit masks for `apply`: which cells hold a stack, which show
+each symbol, one bit per cell, so that the contact and streak checks of a
+placement are a few ands instead of a dozen dict look-ups.
+
+A cell (row, column) has the bit of (row mod 8, column mod 8) on an 8x8
+torus: the layout fits in one 3x3 window, so every cell within two steps of
+a cell of that window (all a placement looks at) has a bit of its own, and
+the masks need no frame that follows the layout as it drifts.
+"""
+
+from __future__ import annotations
+
+from .board import LINES, NEIGHBOURS, SYMBOLS
+
+SIZE = 8
+
+
+def index(cell: tuple) -> int:
+    """The bit number of a cell."""
+    return (cell[0] & 7) << 3 | cell[1] & 7
+
+
+def _bit(r: int, c: int) -> int:
+    return 1 << ((r & 7) << 3 | c & 7)
+
+
+def _near(i: int) -> tuple[int, tuple[int, ...]]:
+    """For the cell of bit `i`: its eight neighbours, and for each streak line
+    the cells of the line one or two steps from it."""
+    r, c = divmod(i, SIZE)
+    touch = 0
+    for dr, dc in NEIGHBOURS:
+        touch |= _bit(r + dr, c + dc)
+    reach = tuple(
+        _bit(r + dr, c + dc)
+        | _bit(r + 2 * dr, c + 2 * dc)
+        | _bit(r - dr, c - dc)
+        | _bit(r - 2 * dr, c - 2 * dc)
+        for dr, dc in LINES
+    )
+    return touch, reach
+
+
+TOUCH, REACH = zip(*map(_near, range(SIZE * SIZE)))
+# Every streak line's cells one or two steps from a cell.
+NEAR = tuple(reach[0] | reach[1] | reach[2] | reach[3] for reach in REACH)
+
+
+def streak_bits(show: int, i: int) -> int:
+    """The cells (as bits) of every streak through the cell of bit `i` once
+    it shows a symbol whose other cells are `show`; 0 for none. The cell
+    fits in the layout's 3x3 window: on a streak line, two cells of `show`
+    within two steps of it are three in a row with it (no other two fit),
+    and three never fit."""
+    near = show & NEAR[i]
+    if not near & (near - 1):  # fewer than two: no streak
+        return 0
+    won = 0
+    for line in REACH[i]:
+        near = show & line
+        if near & (near - 1):
+            won |= near
+    return won | 1 << i if won else 0
+
+
+def cells_of(bits: int, cell: tuple) -> list[tuple]:
+    """The cells of `bits`, each within two steps of `cell` (as a streak's are)."""
+    r, c = cell
+    found = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        tr, tc = divmod(low.bit_length() - 1, SIZE)
+        found.append((r + ((tr - r + 2) & 7) - 2, c + ((tc - c + 2) & 7) - 2))
+    return found
+
+
+def masks_of(layout: dict) -> tuple[int, dict]:
+    """The cells holding a stack, and for each symbol the cells showing it."""
+    occupied = 0
+    show = dict.fromkeys(SYMBOLS, 0)
+    for (r, c), stack in layout.items():
+        bit = 1 << ((r & 7) << 3 | c & 7)
+        occupied |= bit
+        show[stack[-1]] |= bit
+    return occupied, show
