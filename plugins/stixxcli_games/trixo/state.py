@@ -212,7 +212,7 @@ class TrixoState(State):
                 f"the move records {move['collected']} tiles collected, but its streaks collect {count}"
             )
         draw = move.get("draw")
-        if draw is None or not self.reserve[draw] if self.reserve_size else draw is not None:
+        if (draw is None or not self.reserve[draw]) if self.reserve_size else draw is not None:
             self._refuse_draw(draw)
         # Everything is checked: now the move changes the game, in place.
         self.last_play = (seat, move, count)
@@ -266,7 +266,7 @@ class TrixoState(State):
     def _play(self, seat: int, move: dict, tile: str, place, won, count: int) -> None:
         """Play a set-aside or a slide `_checked_play` has checked and found does this."""
         draw = move.get("draw")
-        if draw is None or not self.reserve[draw] if self.reserve_size else draw is not None:
+        if (draw is None or not self.reserve[draw]) if self.reserve_size else draw is not None:
             self._refuse_draw(draw)
         self.last_play = (seat, move, count)
         self.last_covered = None
