@@ -303,8 +303,32 @@ def per_game(what: str, game: str, bots: list[str], few: int, many: int) -> floa
     return (counts[1] - counts[0]) / (many - few)
 
 
-def by_instructions(quick: bool) -> list[tuple]:
-    """The start-up and simulation figures again, as ratios of instructions."""
+def read_lines(path: str, count: int, check: bool) -> None:
+    """json.loads the first `count` lines of a corpus, or validate them as `stixx validate` does."""
+    from stixxcli.check import check_texts
+
+    with open(path, encoding="utf-8") as lines:
+        texts = [line for _, line in zip(range(count), lines)]
+    if check:
+        check_texts([(str(i), text) for i, text in enumerate(texts)])
+    else:
+        for text in texts:
+            json.loads(text)
+
+
+def per_log(path: Path, check: bool, few: int, many: int) -> float:
+    """Instructions per log to validate (or only json.loads) a corpus's lines:
+    the difference of two runs, so that start-up and imports cancel out."""
+    code = "import sys; sys.path.insert(0, {!r}); import run; run.read_lines({!r}, {}, {})"
+    counts = [
+        instructions([sys.executable, "-c", code.format(str(ROOT / "bench"), str(path), n, check)])
+        for n in (few, many)
+    ]
+    return (counts[1] - counts[0]) / (many - few)
+
+
+def by_instructions(quick: bool, folder: Path) -> list[tuple]:
+    """The start-up, simulation and validation figures again, as ratios of instructions."""
     few, many = (5, 20) if quick else (10, 60)
     rows = []
     base = instructions([sys.executable, "-c", "pass"])
@@ -329,6 +353,13 @@ def by_instructions(quick: bool) -> list[tuple]:
             (f"{game}, instructions per game: {SMART[game]} bots ({smart / 1e6:.1f} M) / random bots",
              f"{smart / ours:.1f}", "<= 4", smart / ours <= 4)
         )  # fmt: skip
+    for game in GAMES:
+        path = make_corpus(game, 1000, folder)
+        check, parse = (per_log(path, flag, few * 10, many * 10) for flag in (True, False))
+        rows.append(
+            (f"{game}, instructions per log: validate ({check / 1e6:.2f} M) / json.loads ({parse / 1e6:.2f} M)",
+             f"{check / parse:.1f}", 5, check / parse)
+        )  # fmt: skip
     return rows
 
 
@@ -350,14 +381,14 @@ def main() -> None:
     parser.add_argument(
         "--instructions",
         action="store_true",
-        help="count instructions (valgrind) for start-up and simulation instead: the same every run",
+        help="count instructions (valgrind) for start-up, simulation and validation instead: the same every run",
     )
     options = parser.parse_args()
-    if options.instructions:
-        return table(by_instructions(options.quick))
-    games, rate_games, runs, memory_mb = (1000, 40, 5, 50) if options.quick else (10_000, 300, 21, 200)
     folder = Path(options.keep or tempfile.mkdtemp(prefix="stixx-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
+    if options.instructions:
+        return table(by_instructions(options.quick, folder))
+    games, rate_games, runs, memory_mb = (1000, 40, 5, 50) if options.quick else (10_000, 300, 21, 200)
     print(f"stixxcli benchmarks: Python {platform.python_version()}, {os.cpu_count()} cores", file=sys.stderr)
     corpora = {game: make_corpus(game, games, folder) for game in GAMES}
     rows = start_up(runs)
