@@ -54,6 +54,27 @@ def _row_table(numbers: list[int], first_target: int) -> list:
     return table
 
 
+_SHEET_STARTS: dict[tuple, tuple] = {}
+
+
+def _sheet_start(sheet: list[list[int]], colours: notation.Colours, first_target: int, target_min: int):
+    """A sheet's row tables (see _row_table), and for each colour the boxes open
+    before the first cross: made once per sheet and rules, as a corpus deals
+    the same twelve sample sheets thousands of times. Found by the sheet's id
+    and then checked to hold the same numbers, so a changed sheet or a reused
+    id is never mistaken for it. Shared: the caller copies the open boxes."""
+    key = (id(sheet), first_target, target_min)
+    made = _SHEET_STARTS.get(key)
+    if made is not None and made[0] is colours and made[1] == sheet:
+        return made[2], made[3]
+    tables = [_row_table(line, first_target) for line in sheet]
+    targets_open = target_min <= 0
+    open_ = {colour: tables[row][0][targets_open] for row, colour in enumerate(colours.names)}
+    if len(_SHEET_STARTS) < 1000:  # typed-in sheets are new every game; keep the memory bounded
+        _SHEET_STARTS[key] = (colours, [list(line) for line in sheet], tables, open_)
+    return tables, open_
+
+
 class CrossOptions(Options):
     """Every legal set of crosses of one seat for one roll: for each row, no
     cross or one of its candidate boxes. The i-th answer is decoded from i, so
@@ -146,12 +167,15 @@ class SixtoState(State):
         # seat -> colour -> die value -> the boxes (from 1) the seat may cross now:
         # kept up to date as boxes are crossed and colours close, so a turn's
         # choices and a recorded cross are a lookup, not a scan of the row.
-        self._row_tables = [[_row_table(line, self.first_target) for line in sheet] for sheet in numbers]
-        self.open = [
-            {colour: self._open_boxes(seat, row) for row, colour in enumerate(self.colours.names)}
-            for seat in range(players)
-        ]
-        self._roll_chances = self._make_roll_chances()  # remade when a die leaves the game
+        self._row_tables = []
+        self.open = []
+        for sheet in numbers:
+            tables, open_ = _sheet_start(sheet, self.colours, self.first_target, self.target_min)
+            self._row_tables.append(tables)
+            self.open.append(dict(open_))
+        # Made when first asked for, and again after a die leaves the game (a
+        # log being checked never asks).
+        self._roll_chances: tuple[Chance, Chance] | None = None
         self._view: tuple[int, dict] | None = None
         # seat -> row -> that row's part of the view, or None once the row got a
         # cross or closed: a turn's view remakes only those (views are never changed).
@@ -234,6 +258,8 @@ class SixtoState(State):
 
     def roll_chances(self) -> tuple[Chance, Chance]:
         """The roll and the re-roll of the dice in play."""
+        if self._roll_chances is None:
+            self._roll_chances = self._make_roll_chances()
         return self._roll_chances
 
     def _make_roll_chances(self) -> tuple[Chance, Chance]:
@@ -259,7 +285,7 @@ class SixtoState(State):
 
     def turn(self):
         active = self.seat
-        first, again_chance = self._roll_chances
+        first, again_chance = self.roll_chances()
         roll = yield first
         rolls = [roll]
         for number in range(self.rerolls):
@@ -431,7 +457,7 @@ class SixtoState(State):
                 self.closed[row] = self.turns
             self._dice = [c for row, c in enumerate(names) if row not in self.closed]
             self._in_play = frozenset(self._dice)
-            self._roll_chances = self._make_roll_chances()
+            self._roll_chances = None  # remade, for the dice left, when asked for
             for open_, row_views in zip(self.open, self._row_views):
                 for row in newly_closed:
                     open_[names[row]] = _NO_BOXES
