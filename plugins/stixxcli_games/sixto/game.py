@@ -267,8 +267,7 @@ class Sixto(Game):
 
     def start(self, rules: dict, players: list[str], setup):
         # The setup's shape is checked by the core against setup_schema.
-        from .state import SixtoState
-
+        state_class = _state_class or _load_state_class()
         given = setup["sheets"]
         if len(given) != len(players):
             raise IllegalSetup(
@@ -302,7 +301,7 @@ class Sixto(Game):
                 raise IllegalSetup(
                     f"seats {other} and {seat} have the same sheet: no two players use the same sheet"
                 )
-        return SixtoState(rules, players, letters, numbers)
+        return state_class(rules, players, letters, numbers)
 
     def sheets_variant(self, rules: dict, players: list[str], setup: dict) -> str | None:
         """A variant file (YAML text) that keeps the sheets typed in at this
@@ -332,3 +331,16 @@ class Sixto(Game):
         from .photo import read_photos  # OpenCV and numpy load only here
 
         return read_photos(photos, rules, options)
+
+
+# The state's module, imported at the first game (not when the plugin loads) and
+# then kept here: an import statement in `start` costs more than a whole setup.
+_state_class = None
+
+
+def _load_state_class():
+    global _state_class
+    from .state import SixtoState
+
+    _state_class = SixtoState
+    return SixtoState

@@ -54,6 +54,27 @@ def _row_table(numbers: list[int], first_target: int) -> list:
     return table
 
 
+_SHEET_STARTS: dict[tuple, tuple] = {}
+
+
+def _sheet_start(sheet: list[list[int]], colours: notation.Colours, first_target: int, target_min: int):
+    """A sheet's row tables (see _row_table), and for each colour the boxes open
+    before the first cross: made once per sheet and rules, as a corpus deals
+    the same twelve sample sheets thousands of times. Found by the sheet's id
+    and then checked to hold the same numbers, so a changed sheet or a reused
+    id is never mistaken for it. Shared: the caller copies the open boxes."""
+    key = (id(sheet), first_target, target_min)
+    made = _SHEET_STARTS.get(key)
+    if made is not None and made[0] is colours and made[1] == sheet:
+        return made[2], made[3]
+    tables = [_row_table(line, first_target) for line in sheet]
+    targets_open = target_min <= 0
+    open_ = {colour: tables[row][0][targets_open] for row, colour in enumerate(colours.names)}
+    if len(_SHEET_STARTS) < 1000:  # typed-in sheets are new every game; keep the memory bounded
+        _SHEET_STARTS[key] = (colours, [list(line) for line in sheet], tables, open_)
+    return tables, open_
+
+
 class CrossOptions(Options):
     """Every legal set of crosses of one seat for one roll: for each row, no
     cross or one of its candidate boxes. The i-th answer is decoded from i, so
@@ -133,7 +154,8 @@ class SixtoState(State):
         self.rightmost = [[-1] * rows for _ in range(players)]  # index of each row's rightmost cross
         self.count = [[0] * rows for _ in range(players)]
         self.target_count = [[0] * rows for _ in range(players)]
-        self.column_count = [[0] * self.first_target for _ in range(players)]  # crosses in each scored column
+        # A row "lives" while it has a box left to cross: a seat with no live row is stuck.
+        self._live_rows = [rows] * players
         self.closed: dict[int, int] = {}  # row -> the turn (from 1) at whose end it closed
         self.turns = 0
         self.seat: int | None = 0
@@ -146,12 +168,15 @@ class SixtoState(State):
         # seat -> colour -> die value -> the boxes (from 1) the seat may cross now:
         # kept up to date as boxes are crossed and colours close, so a turn's
         # choices and a recorded cross are a lookup, not a scan of the row.
-        self._row_tables = [[_row_table(line, self.first_target) for line in sheet] for sheet in numbers]
-        self.open = [
-            {colour: self._open_boxes(seat, row) for row, colour in enumerate(self.colours.names)}
-            for seat in range(players)
-        ]
-        self._roll_chances = self._make_roll_chances()  # remade when a die leaves the game
+        self._row_tables = []
+        self.open = []
+        for sheet in numbers:
+            tables, open_ = _sheet_start(sheet, self.colours, self.first_target, self.target_min)
+            self._row_tables.append(tables)
+            self.open.append(dict(open_))
+        # Made when first asked for, and again after a die leaves the game (a
+        # log being checked never asks).
+        self._roll_chances: tuple[Chance, Chance] | None = None
         self._view: tuple[int, dict] | None = None
         # seat -> row -> that row's part of the view, or None once the row got a
         # cross or closed: a turn's view remakes only those (views are never changed).
@@ -234,6 +259,8 @@ class SixtoState(State):
 
     def roll_chances(self) -> tuple[Chance, Chance]:
         """The roll and the re-roll of the dice in play."""
+        if self._roll_chances is None:
+            self._roll_chances = self._make_roll_chances()
         return self._roll_chances
 
     def _make_roll_chances(self) -> tuple[Chance, Chance]:
@@ -259,7 +286,7 @@ class SixtoState(State):
 
     def turn(self):
         active = self.seat
-        first, again_chance = self._roll_chances
+        first, again_chance = self.roll_chances()
         roll = yield first
         rolls = [roll]
         for number in range(self.rerolls):
@@ -344,32 +371,21 @@ class SixtoState(State):
         crosses = move["crosses"]
         if len(crosses) != len(self.names):
             raise IllegalMove(f"'crosses' holds one list per seat ({len(self.names)}), not {len(crosses)}")
-        planned = []  # (seat, row, box from 0); applied only once every cross is checked
-        index = self.colours.index
+        planned = []  # (seat, colour, box from 1); applied only once every cross is checked
+        open_of = self.open
         for player, marks in enumerate(crosses):
             if not marks:
                 continue
-            open_ = self.open[player]
-            used = {}
+            open_ = open_of[player]
+            # The usual legal cross is a lookup (a colour not rolled has no value);
+            # _marks_problem names what is wrong, in the order a reader checks.
             for colour, box in marks:
-                row = index.get(colour)
-                if row is None:
-                    raise IllegalMove(
-                        f"{self._who(player)}: there is no colour {colour!r} "
-                        f"(colours: {', '.join(self.colours.names)})"
-                    )
-                if row in used:
-                    raise IllegalMove(
-                        f"{self._who(player)} uses the {colour} die twice (boxes {used[row]} and {box}): "
-                        f"each die crosses at most one box per player"
-                    )
-                used[row] = box
                 value = roll.get(colour)
-                # The usual legal cross is a lookup; cross_problem names what is wrong.
                 if value is None or box not in open_[colour][value]:
-                    problem = self.cross_problem(player, row, box - 1, value)
-                    raise IllegalMove(f"{self._who(player)}: {problem}")
-                planned.append((player, row, box - 1))
+                    self._marks_problem(player, marks, roll)
+                planned.append((player, colour, box))
+            if len(marks) > 1 and len({colour for colour, _ in marks}) < len(marks):
+                self._marks_problem(player, marks, roll)  # a die used twice
         declined = None
         if self.solo_end:
             # docs/games/sixto.md, The end: a die counts only when its row had a box
@@ -379,9 +395,32 @@ class SixtoState(State):
             else:
                 usable = self.usable_dice(seat, roll)
             declined = usable - len(crosses[seat])
-        dead = self._cross(planned)
+        self._cross(planned)
         self.last_rolls, self.last_crosses = rolls, crosses
-        self._end_turn(seat, declined, dead)
+        self._end_turn(seat, declined)
+
+    def _marks_problem(self, player: int, marks: list, roll: dict) -> None:
+        """Raise IllegalMove for the first of `player`'s crosses that breaks a rule."""
+        index = self.colours.index
+        used = {}
+        for colour, box in marks:
+            row = index.get(colour)
+            if row is None:
+                raise IllegalMove(
+                    f"{self._who(player)}: there is no colour {colour!r} "
+                    f"(colours: {', '.join(self.colours.names)})"
+                )
+            if row in used:
+                raise IllegalMove(
+                    f"{self._who(player)} uses the {colour} die twice (boxes {used[row]} and {box}): "
+                    f"each die crosses at most one box per player"
+                )
+            used[row] = box
+            value = roll.get(colour)
+            if value is None or box not in self.open[player][colour][value]:
+                problem = self.cross_problem(player, row, box - 1, value)
+                raise IllegalMove(f"{self._who(player)}: {problem}")
+        raise AssertionError(f"no rule broken by the crosses {marks!r} of seat {player}")
 
     def _who(self, seat: int) -> str:
         return f"{self.names[seat]} (seat {seat})"
@@ -402,50 +441,49 @@ class SixtoState(State):
         missing = next(c for c in dice if c not in roll)
         raise IllegalMove(f"{what} has no value for the {missing} die: every die in play is rolled")
 
-    def _cross(self, planned: list[tuple[int, int, int]]):
-        """Cross the planned boxes and close the colours they close; the seats
-        that have a row with no box left to cross since (only they can be stuck now)."""
-        first_target, target_min, closing = self.first_target, self.target_min, self.close_after
-        names = self.colours.names
+    def _cross(self, planned: list[tuple[int, str, int]]) -> None:
+        """Cross the planned boxes (from 1) and close the colours they close."""
+        first_target, target_min = self.first_target, self.target_min
+        index, names = self.colours.index, self.colours.names
+        crossed, rightmost, counts, row_views = self.crossed, self.rightmost, self.count, self._row_views
+        open_of, tables, live = self.open, self._row_tables, self._live_rows
         self.turns += 1
         newly_closed = []
-        dead = []
-        for seat, row, box in planned:
-            self.crossed[seat][row][box] = True
-            self.rightmost[seat][row] = box
-            count = self.count[seat][row] = self.count[seat][row] + 1
-            if box >= first_target:
-                self.target_count[seat][row] += 1
-                if self.target_count[seat][row] >= closing and row not in newly_closed:
+        for seat, colour, box in planned:
+            row = index[colour]
+            crossed[seat][row][box - 1] = True
+            rightmost[seat][row] = box - 1
+            seat_counts = counts[seat]
+            count = seat_counts[row] = seat_counts[row] + 1
+            if box > first_target:  # a target box (boxes from 1 here)
+                targets = self.target_count[seat]
+                targets[row] += 1
+                if targets[row] >= self.close_after and row not in newly_closed:
                     newly_closed.append(row)
-            else:
-                self.column_count[seat][box] += 1
-            self._row_views[seat][row] = None
+            row_views[seat][row] = None
             # _open_boxes, inline: validation runs this for every cross of a corpus.
-            left = self.open[seat][names[row]] = self._row_tables[seat][row][box + 1][count >= target_min]
+            left = open_of[seat][colour] = tables[seat][row][box][count >= target_min]
             if left is _NO_BOXES:
-                dead.append(seat)
+                live[seat] -= 1
         # A colour closes at the end of the turn, so everyone could still cross in it.
         if newly_closed:
             for row in newly_closed:
                 self.closed[row] = self.turns
             self._dice = [c for row, c in enumerate(names) if row not in self.closed]
             self._in_play = frozenset(self._dice)
-            self._roll_chances = self._make_roll_chances()
-            for open_, row_views in zip(self.open, self._row_views):
+            self._roll_chances = None  # remade, for the dice left, when asked for
+            for seat, (open_, seat_views) in enumerate(zip(open_of, row_views)):
                 for row in newly_closed:
+                    if open_[names[row]] is not _NO_BOXES:
+                        live[seat] -= 1
                     open_[names[row]] = _NO_BOXES
-                    row_views[row] = None
-            dead = range(len(self.names))
-        return dead
+                    seat_views[row] = None
 
-    def _end_turn(self, active: int, declined: int | None, dead) -> None:
+    def _end_turn(self, active: int, declined: int | None) -> None:
         ending, solo_end = self.end_after, self.solo_end
-        # No seat was stuck before this turn (the game would have ended), so only
-        # a seat with a row that has no box left since can be stuck now.
         if len(self.closed) >= ending:
             self.end = f"{len(self.closed)} dice have left the game (end_after_removed_dice: {ending})"
-        elif dead and any(self.stuck(seat) for seat in dead):
+        elif 0 in self._live_rows:  # a seat is stuck (see stuck, which names it)
             seat = next(s for s in range(len(self.names)) if self.stuck(s))
             self.end = f"{self.names[seat]} can no longer cross any box"
         elif solo_end and declined >= solo_end:
@@ -493,8 +531,11 @@ class SixtoState(State):
     # Standing -------------------------------------------------------------------
 
     def score(self, seat: int) -> dict:
-        # board.score of the seat's grid, from the counts kept as boxes are crossed.
-        return score_counts(self.count[seat], self.column_count[seat], self.rules)
+        # board.score of the seat's grid: the rows' counts are kept as boxes are
+        # crossed, the columns are counted here (once a game, not at every cross).
+        columns = [sum(column) for column in zip(*self.crossed[seat])]
+        del columns[self.first_target :]
+        return score_counts(self.count[seat], columns, self.rules)
 
     def result(self) -> Result:
         breakdown = [self.score(seat) for seat in range(len(self.names))]
