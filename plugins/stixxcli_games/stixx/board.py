@@ -23,10 +23,8 @@ class Board:
     touches: tuple[tuple[int, ...], ...]  # the stixx sharing an end point with each stixx
     centre_star: tuple[int, ...]  # the stixx at the centre point
     at_point: tuple[tuple[int, ...], ...]  # the stixx ending at each point
-
-    @property
-    def size(self) -> int:
-        return len(self.stixx)
+    size: int  # how many stixx
+    touching: tuple[frozenset[int], ...]  # `touches` as sets: quick to ask "does t touch s?"
 
 
 @cache
@@ -51,7 +49,16 @@ def board(radius: int = 2) -> Board:
         tuple(sorted({t for end in ends for t in at_point[end] if t != s})) for s, ends in enumerate(stixx)
     )
     centre = number[(0, 0)]
-    return Board(radius, points, stixx, touches, tuple(at_point[centre]), tuple(tuple(a) for a in at_point))
+    return Board(
+        radius,
+        points,
+        stixx,
+        touches,
+        tuple(at_point[centre]),
+        tuple(tuple(a) for a in at_point),
+        len(stixx),
+        tuple(frozenset(t) for t in touches),
+    )
 
 
 def segment_count(radius: int) -> int:

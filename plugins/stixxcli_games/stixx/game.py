@@ -8,6 +8,8 @@ colour token per player (each a private outcome). It is recorded as
 
 from __future__ import annotations
 
+from functools import cache
+
 from stixxcli.errors import IllegalSetup, RuleError
 from stixxcli.game import Chance, Game, Param
 
@@ -215,10 +217,7 @@ class Stixx(Game):
         return {"layout": layout, "secret_colours": secret, "starts": 0}
 
     def start(self, rules: dict, players: list[str], setup: dict):
-        from .board import board
-        from .layout import layout_problem
-        from .state import StixxState
-
+        board, layout_problem, StixxState = _start_parts()
         # The core has checked the setup's shape (setup_schema); these are the rules.
         colours = list(rules["colours"])
         grid = board(rules["board_radius"])
@@ -227,7 +226,7 @@ class Stixx(Game):
             raise IllegalSetup(f"the layout must give {grid.size} colours, one per stixx, not {len(names)}")
         number = {c: i for i, c in enumerate(colours)}
         try:
-            layout = [number[c] for c in names]
+            layout = list(map(number.__getitem__, names))
         except KeyError:  # an unknown colour: say which
             layout = [_colour_number(c, colours, f"layout item {i} (stixx {i})") for i, c in enumerate(names)]
         problem = layout_problem(
@@ -240,11 +239,28 @@ class Stixx(Game):
             raise IllegalSetup(
                 f"secret_colours must give one colour per player: {len(players)}, not {len(tokens)}"
             )
-        secret = [_colour_number(c, colours, f"the secret colour of seat {i}") for i, c in enumerate(tokens)]
+        try:
+            secret = list(map(number.__getitem__, tokens))
+        except KeyError:
+            secret = [
+                _colour_number(c, colours, f"the secret colour of seat {i}") for i, c in enumerate(tokens)
+            ]
         starts = setup.get("starts", 0)
         if starts >= len(players):
             raise IllegalSetup(f"starts must be a seat 0-{len(players) - 1}, not {starts!r}")
         return StixxState(rules, players, grid, layout, secret, starts)
+
+
+@cache
+def _start_parts():
+    """What `start` needs, imported by the first game rather than with the
+    plugin; kept here since even an import of a loaded module costs
+    microseconds, and `start` runs once per log validated."""
+    from .board import board
+    from .layout import layout_problem
+    from .state import StixxState
+
+    return board, layout_problem, StixxState
 
 
 def _colour_number(value: str, colours: list[str], what: str) -> int:

@@ -8,6 +8,7 @@ per stixx id.
 from __future__ import annotations
 
 import random
+from operator import lshift
 
 from .board import Board
 
@@ -29,6 +30,16 @@ STALL_STEPS = 40_000  # tries without a better layout: the fewest conflicts are 
 
 def conflicts(board: Board, layout: list[int]) -> list[tuple[int, int]]:
     """The touching pairs of stixx (a < b) that share a colour."""
+    # Asked of every recorded layout, which almost never has such a pair: a
+    # quick test first. Two stixx touch when they share an end point. Give
+    # each point a field of `width` bits, and let each stixx add bit <its
+    # colour> to the fields of its two end points: distinct bits add up
+    # without a carry, while a bit added twice (two stixx of one colour at
+    # one point) carries and loses a one. So with every bit set there is no
+    # such pair; only otherwise are the pairs looked at.
+    width = max(layout) + 1
+    if sum(map(lshift, _end_bits(board, width), layout)).bit_count() == 2 * board.size:
+        return []
     return [(a, b) for a, b in _touching_pairs(board) if layout[a] == layout[b]]
 
 
@@ -40,6 +51,18 @@ def _touching_pairs(board: Board) -> list[tuple[int, int]]:
     if board.radius not in _PAIRS:
         _PAIRS[board.radius] = [(a, b) for a in range(board.size) for b in board.touches[a] if a < b]
     return _PAIRS[board.radius]
+
+
+_END_BITS: dict[tuple[int, int], list[int]] = {}
+
+
+def _end_bits(board: Board, width: int) -> list[int]:
+    """For each stixx, bit 0 of the fields of its two end points, each point
+    a field of `width` bits (`conflicts`): made once per board and width."""
+    key = board.radius, width
+    if key not in _END_BITS:
+        _END_BITS[key] = [(1 << width * i) | (1 << width * j) for i, j in board.stixx]
+    return _END_BITS[key]
 
 
 def _conflicts_at(board: Board, layout: list[int], s: int, colour: int, skip: int) -> int:
@@ -151,7 +174,7 @@ def _wander(
         counts = near[s]
         for t in touches[s]:
             counts[layout[t]] += 1
-    touching = _touching(board)
+    touching = board.touching
     # A star stixx swaps only with a star stixx (or the star would repeat a
     # colour), an outer one with an outer one: b is drawn from a's group.
     outer = tuple(s for s in range(size) if not in_star[s])
@@ -174,16 +197,6 @@ def _wander(
             near[t][cb] -= 1
             near[t][ca] += 1
     return layout
-
-
-_TOUCHING: dict[int, list[frozenset[int]]] = {}
-
-
-def _touching(board: Board) -> list[frozenset[int]]:
-    """The stixx each stixx touches, as sets."""
-    if board.radius not in _TOUCHING:
-        _TOUCHING[board.radius] = [frozenset(t) for t in board.touches]
-    return _TOUCHING[board.radius]
 
 
 def _fewest_conflicts(
@@ -242,17 +255,16 @@ def layout_problem(
     board: Board, layout: list[int], colour_names: list[str], per_colour: int, star: bool
 ) -> str | None:
     """Why a recorded layout breaks the rules (colour counts, centre star), or None."""
-    counts = [0] * len(colour_names)
-    for c in layout:
-        counts[c] += 1
-    for c, n in enumerate(counts):
-        if n != per_colour:
-            return (
-                f"the layout holds {n} {colour_names[c]} stixx, but these rules put "
-                f"{per_colour} of each colour on the board (stixx_per_colour)"
-            )
+    # Counted in C, for every recorded layout: colour numbers are below 42, a byte each.
+    counts = list(map(bytes(layout).count, range(len(colour_names))))
+    if counts.count(per_colour) != len(counts):
+        c = next(c for c, n in enumerate(counts) if n != per_colour)
+        return (
+            f"the layout holds {counts[c]} {colour_names[c]} stixx, but these rules put "
+            f"{per_colour} of each colour on the board (stixx_per_colour)"
+        )
     if star:
-        seen = [layout[s] for s in board.centre_star]
+        seen = list(map(layout.__getitem__, board.centre_star))
         if len(set(seen)) != len(seen):
             twice = sorted({colour_names[c] for c in seen if seen.count(c) > 1})
             missing = sorted(colour_names[c] for c in range(len(colour_names)) if c not in seen)

@@ -45,6 +45,7 @@ def seat_named(word: str, names: list[str]) -> int:
     raise ValueError(f"no player {word!r}: seats 0-{len(names) - 1} or {', '.join(names)}")
 
 
+@cache  # asked for every revealed colour of every result
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 

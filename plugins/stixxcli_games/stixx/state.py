@@ -24,6 +24,9 @@ from .layout import conflicts
 # Why a game ended, as `view()` and the breakdown say it.
 FULL_COLOUR, ISOLATED, EMPTY = "full colour", "marker isolated", "board empty"
 
+# The rules that order the places (docs/games/stixx.md, The result), in turn.
+TIE_BREAKS = ("own colour", "most of another colour", "revealed last")
+
 
 class StixxState(State):
     def __init__(
@@ -31,12 +34,15 @@ class StixxState(State):
     ):
         self.names = names
         self.board = board
+        self.touches, self.touching = board.touches, board.touching  # read at every take
         self.colours: list[str] = list(rules["colours"])
         self.per_colour: int = rules["stixx_per_colour"]
         self.reveal_once: bool = rules["reveal_once"]
         self.challenge_revealed: bool = rules["challenge_revealed"]
         self.options_from_turn: int = rules["options_from_turn"]
         self.end_on_full_colour: bool = rules["end_on_full_colour"]
+        # How many stixx of their own colour end the game for a player (-1: never).
+        self.full_at = self.per_colour if self.end_on_full_colour else -1
         self.layout = layout  # colour number of each stixx, by id
         self.secret = secret  # colour number of each seat: read it only through colour_seen_by()
         self.starts = starts
@@ -44,7 +50,7 @@ class StixxState(State):
         self.left = board.size  # stixx still on the board
         self.marker: int | None = None  # the place (stixx id) the marker lies on
         self.takes: list[tuple[int, int]] = []  # (seat, stixx) in order: public
-        self.layout_names = [self.colours[c] for c in layout]  # the colour of each stixx, by name
+        self.layout_names = list(map(self.colours.__getitem__, layout))  # the colour of each stixx, by name
         self.held = [[0] * len(self.colours) for _ in names]  # stixx held per seat and colour
         self.taken_by: dict[int, tuple[int, int]] = {}  # stixx -> (seat, turn)
         self.revealed_at: list[int | None] = [None] * len(names)  # turn of each seat's reveal
@@ -188,6 +194,102 @@ class StixxState(State):
     # Applying a recorded move ----------------------------------------------------
 
     def apply(self, move: dict) -> None:
+        # The quick path, for a legal move: each rule checked with a plain
+        # test, no message built. A move it doubts goes to `_apply_checked`,
+        # which checks every rule again in order and says why it is refused;
+        # nothing changes here before the move is known to be legal.
+        seat, option = move["seat"], move["option"]
+        if self.over or seat != self.seat:
+            return self._apply_checked(move)
+        if option == "A":
+            # Most moves take one stixx: written out here, from the checks of
+            # `_quick_takes` to the end of `ends_after` and the changes of `_take`.
+            takes = move["takes"]
+            if len(takes) != 1:
+                return self._apply_checked(move)
+            stixx, on_board, marker = takes[0], self.on_board, self.marker
+            if not (
+                stixx < self.board.size
+                and on_board[stixx]
+                and (marker is None or stixx in self.touching[marker])
+            ):
+                return self._apply_checked(move)
+            own, held = self.secret[seat], self.held[seat]
+            colour = self.layout[stixx]
+            if held[own] + (colour == own) == self.full_at:
+                end = FULL_COLOUR
+            elif self.left == 1:
+                end = EMPTY
+            else:
+                end = ISOLATED
+                for t in self.touches[stixx]:
+                    if on_board[t]:
+                        end = None
+                        break
+            turn = self.turns = self.turns + 1
+            on_board[stixx] = False
+            held[colour] += 1
+            self.taken_by[stixx] = (seat, turn)
+            self.takes.append((seat, stixx))
+            self.left -= 1
+            self.marker = stixx
+            if end:
+                self.over, self.end, self.seat = True, end, None
+            else:
+                self.seat = (seat + 1) % len(self.names)
+            return
+        if self.turns < self.options_from_turn - 1:
+            return self._apply_checked(move)
+        target = None
+        if option == "C":
+            target, colour, correct = move["target"], move["colour"], move["correct"]
+            if (
+                target >= len(self.names)
+                or target == seat
+                or (self.revealed_at[target] is not None and not self.challenge_revealed)
+                or colour not in self.colours
+                or correct != (self.colours[self.secret[target]] == colour)
+            ):
+                return self._apply_checked(move)
+            if not correct:
+                self._challenge(seat, target, colour, False)
+                return
+        elif option != "B" or (self.reveal_once and self.revealed_at[seat] is not None):
+            return self._apply_checked(move)
+        takes = move.get("takes")
+        end = self._quick_takes(seat, takes, False) if takes else False
+        if end is False:
+            return self._apply_checked(move)
+        if target is not None:
+            self._challenge(seat, target, colour, True)
+        elif self.revealed_at[seat] is None:
+            self._reveal(seat, self.turns + 1, {"how": "B"})
+        self._take(seat, takes, end)
+
+    def _quick_takes(self, seat: int, takes: list[int], one: bool) -> str | None | bool:
+        """Why the game ends after these takes (None: it goes on) when they
+        are legal; False when `_check_takes` has to look closer."""
+        on_board, marker, first = self.on_board, self.marker, takes[0]
+        if not (
+            first < self.board.size
+            and on_board[first]
+            and (marker is None or first in self.board.touching[marker])
+        ):
+            return False
+        end = self.ends_after(seat, first)
+        if len(takes) == 1:
+            # B and C take a second stixx unless the game ended after the first.
+            return end if one or end else False
+        if one or len(takes) != 2:
+            return False
+        second = takes[1]
+        if end or not (second in self.board.touching[first] and on_board[second]):
+            return False
+        return self.ends_after(seat, second, first)
+
+    def _apply_checked(self, move: dict) -> None:
+        """`apply`, one rule after another, refusing the move with the first
+        rule it breaks."""
         if self.over:
             raise IllegalMove(f"the game is already over ({self.end})")
         # The core has checked the move's shape (Stixx.move_schema): its keys and
@@ -204,16 +306,15 @@ class StixxState(State):
                 f"turn {turn} may only take one stixx (option A): options B and C "
                 f"start at turn {self.options_from_turn} (options_from_turn)"
             )
-        passes_to = None
         if option == "A":
-            takes = self._check_takes(move, seat, 1)
+            end = self._check_takes(move, seat, 1)
         elif option == "B":
             if not self.may_reveal(seat):
                 raise IllegalMove(
                     f"{self.names[seat]}'s colour was already revealed at turn "
                     f"{self.revealed_at[seat]}: B reveals only once (reveal_once)"
                 )
-            takes = self._check_takes(move, seat, 2)
+            end = self._check_takes(move, seat, 2)
         else:
             target = move["target"]
             if target >= len(self.names):
@@ -237,35 +338,20 @@ class StixxState(State):
                     f"{self.names[target]}'s colour {'is' if correct else 'is not'} {colour}, "
                     f"but the setup says it {'is' if truth else 'is not'}"
                 )
-            if correct:
-                takes = self._check_takes(move, seat, 2)
-            else:
-                takes = []  # the schema allows none
-                passes_to = target
-            self.challenges.append(
-                {"turn": turn, "seat": seat, "target": target, "colour": colour, "correct": correct}
-            )
-            if correct and self.revealed_at[target] is None:
-                self._reveal(target, turn, {"how": "challenge", "by": seat})
+            if not correct:
+                self._challenge(seat, target, colour, False)
+                return
+            end = self._check_takes(move, seat, 2)
+            self._challenge(seat, target, colour, True)
         if option == "B" and self.revealed_at[seat] is None:
             self._reveal(seat, turn, {"how": "B"})
+        self._take(seat, move["takes"], end)
 
-        for stixx, end in takes:
-            self._take(seat, stixx, turn, end)
-        self.turns = turn
-        if self.over:
-            self.seat = None
-        elif passes_to is not None:
-            # Play goes on clockwise from the challenged player (docs/games/stixx.md, A turn).
-            self.seat = passes_to
-        else:
-            self.seat = (seat + 1) % len(self.names)
-
-    def _check_takes(self, move: dict, seat: int, count: int) -> list[tuple[int, str | None]]:
+    def _check_takes(self, move: dict, seat: int, count: int) -> str | None:
         """The move's takes, each checked against the board before anything
-        changes, with the end each one brings (None: the game goes on)."""
+        changes; the end the last one brings (None: the game goes on)."""
         takes = move["takes"]  # one or two stixx ids (0-41), as the schema says
-        marker, gone, ends = self.marker, None, []
+        marker, gone, end = self.marker, None, None
         for n, stixx in enumerate(takes):
             if stixx >= self.board.size:
                 raise IllegalMove(f"there is no stixx {stixx}: ids run from 0 to {self.board.size - 1}")
@@ -283,14 +369,13 @@ class StixxState(State):
                 raise IllegalMove(
                     f"the game ended after take 1 ({self._end_words(end, seat)}), so there is no second take"
                 )
-            ends.append(end)
             marker, gone = stixx, stixx
-        if len(takes) < count and ends[0] is None:
+        if len(takes) < count and end is None:
             raise IllegalMove(
                 f'option {move["option"]} takes two stixx in sequence, but "takes" holds one '
                 "and the game did not end after it"
             )
-        return list(zip(takes, ends))
+        return end
 
     def _end_words(self, end: str, seat: int) -> str:
         if end == FULL_COLOUR:
@@ -299,20 +384,39 @@ class StixxState(State):
             return "the marker touches no stixx"
         return "the board is empty"
 
+    def _challenge(self, seat: int, target: int, colour: str, correct: bool) -> None:
+        """Record a challenge; a wrong one ends the turn, and play goes on
+        clockwise from the challenged player (docs/games/stixx.md, A turn)."""
+        turn = self.turns + 1
+        self.challenges.append(
+            {"turn": turn, "seat": seat, "target": target, "colour": colour, "correct": correct}
+        )
+        if not correct:
+            self.turns, self.seat = turn, target
+        elif self.revealed_at[target] is None:
+            self._reveal(target, turn, {"how": "challenge", "by": seat})
+
     def _reveal(self, seat: int, turn: int, how: dict) -> None:
         self.revealed_at[seat] = turn
         self.reveal_order.append(seat)
         self.reveals[seat] = {"turn": turn, "order": len(self.reveal_order), **how}
 
-    def _take(self, seat: int, stixx: int, turn: int, end: str | None) -> None:
-        self.on_board[stixx] = False
-        self.left -= 1
+    def _take(self, seat: int, takes: list[int], end: str | None) -> None:
+        """The checked takes of `seat`'s turn, and the turn's end: `end` is why
+        the game ended after the last take, or None."""
+        turn = self.turns = self.turns + 1
+        on_board, held, layout = self.on_board, self.held[seat], self.layout
+        for stixx in takes:
+            on_board[stixx] = False
+            held[layout[stixx]] += 1
+            self.taken_by[stixx] = (seat, turn)
+            self.takes.append((seat, stixx))
+        self.left -= len(takes)
         self.marker = stixx
-        self.held[seat][self.layout[stixx]] += 1
-        self.taken_by[stixx] = (seat, turn)
-        self.takes.append((seat, stixx))
         if end:
-            self.over, self.end = True, end
+            self.over, self.end, self.seat = True, end, None
+        else:
+            self.seat = (seat + 1) % len(self.names)
 
     # The result ----------------------------------------------------------------
 
@@ -324,49 +428,55 @@ class StixxState(State):
         hidden), and which rule decided the place (`decided_by`). The keys
         logs recorded before (colour, own, most_of_another, revealed, held)
         keep their values."""
-        n = len(self.names)
+        colours, names = self.colours, self.names
         # Colours still hidden are revealed together at the end, after every
         # colour revealed in play: they share the latest rank.
-        rank = [
-            self.reveal_order.index(s) + 1 if s in self.reveal_order else len(self.reveal_order) + 1
-            for s in range(n)
-        ]
+        hidden_rank = len(self.reveal_order) + 1
         scores, keys, breakdown = [], [], []
-        for seat in range(n):
-            own = self.secret[seat]
+        for seat, own in enumerate(self.secret):
             held = self.held[seat]
-            others = [(held[c], c) for c in range(len(self.colours)) if c != own]
-            best_other = max(others)[0] if others else 0
-            scores.append(held[own])
-            keys.append((held[own], best_other, rank[seat]))
+            score = held[own]
+            best_other = max(held[:own] + held[own + 1 :], default=0)
+            reveal = self.reveals[seat]
+            if reveal is None:
+                rank, revealed, revealed_by = hidden_rank, "at the end" if self.over else "hidden", None
+            else:
+                # The words logs have always recorded: "turn 5 (2nd)".
+                rank = reveal["order"]
+                revealed = f"turn {reveal['turn']} ({notation.ordinal(rank)})"
+                revealed_by = (
+                    "option B" if reveal["how"] == "B" else f"{names[reveal['by']]}'s right challenge"
+                )
+                reveal = dict(reveal)
+            scores.append(score)
+            keys.append((score, best_other, rank))
             breakdown.append(
                 {
-                    "colour": self.colours[own],
-                    "own": held[own],
+                    "colour": colours[own],
+                    "own": score,
                     "most_of_another": best_other,
-                    "revealed": self._revealed_when(seat, rank[seat]),
-                    "revealed_by": self._revealed_by(seat),
-                    "held": {self.colours[c]: held[c] for c in range(len(self.colours)) if held[c]},
+                    "revealed": revealed,
+                    "revealed_by": revealed_by,
+                    "held": dict(compress(zip(colours, held), held)),  # the colours held, by name
                     "decided_by": "",
-                    "reveal": dict(self.reveals[seat]) if self.reveals[seat] else None,
+                    "reveal": reveal,
                 }
             )
-        for seat in range(n):
-            breakdown[seat]["decided_by"] = _decided_by(keys, seat)
+        # Which rule set each seat apart from every other player (TIE_BREAKS):
+        # the last one on which some other player still ties with it decides;
+        # "shared" when one ties on all.
+        firsts = [key[:2] for key in keys]
+        for seat, key in enumerate(keys):
+            if keys.count(key) > 1:
+                decided_by = "shared"
+            elif firsts.count(key[:2]) > 1:
+                decided_by = TIE_BREAKS[2]
+            elif scores.count(key[0]) > 1:
+                decided_by = TIE_BREAKS[1]
+            else:
+                decided_by = TIE_BREAKS[0]
+            breakdown[seat]["decided_by"] = decided_by
         return Result(scores, places(keys), breakdown)
-
-    def _revealed_when(self, seat: int, rank: int) -> str:
-        # The words logs have always recorded: "turn 5 (2nd)", "at the end".
-        if self.reveals[seat] is None:
-            # Hidden colours are revealed together once the game is over.
-            return "at the end" if self.over else "hidden"
-        return f"turn {self.reveals[seat]['turn']} ({notation.ordinal(rank)})"
-
-    def _revealed_by(self, seat: int) -> str | None:
-        reveal = self.reveals[seat]
-        if reveal is None:
-            return None
-        return "option B" if reveal["how"] == "B" else f"{self.names[reveal['by']]}'s right challenge"
 
     # What a viewer sees ------------------------------------------------------------
 
@@ -465,18 +575,3 @@ class Options(LazyOptions):
             and answer.get("target") in self.targets
             and answer.get("colour") in self.colours
         )
-
-
-# The rules that order the places (docs/games/stixx.md, The result), in turn.
-TIE_BREAKS = ("own colour", "most of another colour", "revealed last")
-
-
-def _decided_by(keys: list[tuple], seat: int) -> str:
-    """Which rule set `seat` apart from every other player: the score, or the
-    first tie-break, or the second; "shared" when some player is tied on all."""
-    tied = [k for s, k in enumerate(keys) if s != seat]
-    for depth, rule in enumerate(TIE_BREAKS):
-        tied = [k for k in tied if k[depth] == keys[seat][depth]]
-        if not tied:
-            return rule
-    return "shared"
