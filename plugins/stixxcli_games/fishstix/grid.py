@@ -68,7 +68,10 @@ class Grid:
 
     def __init__(self):
         self.rows: defaultdict[int, dict[int, int]] = defaultdict(dict)  # row -> {column: fish}
-        self.placements: list[Placement] = []
+        # Each stick as played, first the start stick: (stick, turned, column,
+        # row, seat, fish) as a plain tuple, quicker to make than a Placement.
+        self.placed: list[tuple] = []
+        self._placements: list[Placement] = []  # the same as Placements, made when asked for
         # Every legal place as its place_key, sorted, so that the options, and so
         # the games a seed plays, come in one order. The places of one column
         # near a row are one slice of it, found by two binary searches.
@@ -84,12 +87,21 @@ class Grid:
         """(column, row) -> fish, made when asked for (pictures and tests)."""
         return {(column, row): fish for row, line in self.rows.items() for column, fish in line.items()}
 
-    def place(self, placement: Placement) -> None:
-        rows, column, row = self.rows, placement.column, placement.row
-        for fish in placement.fish:
-            rows[row][column] = fish
+    @property
+    def placements(self) -> list[Placement]:
+        """Every stick on the grid, as played (checking a log never asks)."""
+        made, placed = self._placements, self.placed
+        if len(made) < len(placed):
+            made.extend(Placement(*p) for p in placed[len(made) :])
+        return made
+
+    def place(self, stick: str, turned: bool, column: int, row: int, seat: int | None, fish: tuple) -> None:
+        """Stand a stick at (column, top row); `fish` as it lies, top to bottom."""
+        self.placed.append((stick, turned, column, row, seat, fish))
+        rows = self.rows
+        for f in fish:
+            rows[row][column] = f
             row += 1
-        self.placements.append(placement)
 
     def _update_places(self) -> None:
         """Take the sticks placed since the last call into the legal places.
@@ -97,17 +109,15 @@ class Grid:
         Every new stick is in `filled` before any place is worked out, so a
         place beside an earlier stick that a later one fills is never added.
         """
-        new = self.placements[self.looked_at :]
-        self.looked_at = len(self.placements)
+        new = self.placed[self.looked_at :]
+        self.looked_at = len(self.placed)
         filled = self.filled
-        for placement in new:
-            if placement.row - FISH_PER_STICK < self.first_row:
-                self._move_first_row(placement.row - FISH_PER_STICK - 64)
-            column = placement.column
-            filled[column] = filled.get(column, 0) | STICK_BITS << (placement.row - self.first_row)
+        for _, _, column, row, _, _ in new:
+            if row - FISH_PER_STICK < self.first_row:
+                self._move_first_row(row - FISH_PER_STICK - 64)
+            filled[column] = filled.get(column, 0) | STICK_BITS << (row - self.first_row)
         ordered, first_row = self.sorted_open, self.first_row
-        for placement in new:
-            column, row = placement.column, placement.row
+        for _, _, column, row, _, _ in new:
             first = column * PLACE_STRIDE + row - FISH_PER_STICK + 1  # place_key of top row row-3
             # Places that now hold a fish are taken: top rows row-3 .. row+3.
             i = bisect_left(ordered, first)
@@ -144,7 +154,7 @@ class Grid:
 
     def fits(self, column: int, row: int) -> bool:
         """Whether a stick may stand here: four empty cells, a fish beside one of them."""
-        if self.looked_at == len(self.placements) and -ROW_LIMIT < row < ROW_LIMIT:
+        if self.looked_at == len(self.placed) and -ROW_LIMIT < row < ROW_LIMIT:
             # Up to date (play asks for the places every turn): a binary search.
             ordered, key = self.sorted_open, column * PLACE_STRIDE + row
             i = bisect_left(ordered, key)
@@ -166,6 +176,7 @@ class Grid:
         rows = self.rows
         beside = False
         by_kind = None
+        before, after = column - 1, column + 1
         for f in fish:
             line = rows.get(row)
             row += 1
@@ -173,7 +184,7 @@ class Grid:
                 continue
             if column in line:
                 return None
-            left, right = line.get(column - 1), line.get(column + 1)
+            left, right = line.get(before), line.get(after)
             if left is None and right is None:
                 continue
             beside = True
@@ -182,12 +193,12 @@ class Grid:
             # The run through this fish: left, then right of it.
             length = 1
             if left == f:
-                length, c = 2, column - 2
+                length, c = 2, before - 1
                 while line.get(c) == f:
                     length += 1
                     c -= 1
             if right == f:
-                length, c = length + 1, column + 2
+                length, c = length + 1, after + 1
                 while line.get(c) == f:
                     length += 1
                     c += 1
@@ -231,7 +242,7 @@ class Grid:
 
     def place_keys(self) -> list[int]:
         """Every place where a stick may stand now, as place_keys in order (a copy)."""
-        if self.looked_at < len(self.placements):
+        if self.looked_at < len(self.placed):
             self._update_places()
         return self.sorted_open[:]
 

@@ -20,7 +20,7 @@ from stixxcli.game import Chance, Choice, Options, Result, State, places, requir
 
 from . import notation
 from .board import FISH_PER_STICK, turned_round
-from .grid import PLACE_STRIDE, ROW_LIMIT, Grid, Placement, place_key, place_of
+from .grid import PLACE_STRIDE, ROW_LIMIT, Grid, place_key, place_of
 
 
 class PlaceOptions(Options):
@@ -118,7 +118,7 @@ class FishStixState(State):
                 self._learn(stick)
         self.grid = Grid()
         self._grid_view: list[dict] = []  # the grid as the view shows it, made when first asked
-        self.grid.place(Placement(start, False, 0, 0, None, self.fish[start]))
+        self.grid.place(start, False, 0, 0, None, self.fish[start])
         kinds = len(self.kinds)
         self.tracks = [[0] * kinds for _ in names]  # capped at target_points
         self.scored = [[0] * kinds for _ in names]  # every point the rule gave
@@ -127,12 +127,9 @@ class FishStixState(State):
         self.over = False
         self.winner: int | None = None  # the seat that filled all its tracks
         self.turns = 0
-        self.draw_prompt = f"the stick drawn from the pile, top to bottom, e.g. {deck.sticks[0]}"
-        # Each seat's draw is the same question every turn: asked, not built, per turn.
-        self._draws = [
-            Chance("draw", self.draw_prompt, self._draw, self._read_draw, seat=seat)
-            for seat in range(len(names))
-        ]
+        # Each seat's draw is the same question every turn: made at the first
+        # turn (checking a log asks none), not once a turn.
+        self._draws: list[Chance] | None = None
         self._check_end()
 
     def _learn(self, stick: str) -> None:
@@ -161,7 +158,7 @@ class FishStixState(State):
             self._scored = (fish, column, row, points, fills_all)
         draw = None
         if self.pile_size and not fills_all:
-            draw = yield self._draws[seat]
+            draw = yield (self._draws or self._draw_questions())[seat]
         return {
             "seat": seat,
             "stick": stick,
@@ -171,6 +168,13 @@ class FishStixState(State):
             "points": points,
             "draw": draw,
         }
+
+    def _draw_questions(self) -> list[Chance]:
+        prompt = f"the stick drawn from the pile, top to bottom, e.g. {self.deck.sticks[0]}"
+        self._draws = [
+            Chance("draw", prompt, self._draw, self._read_draw, seat=s) for s in range(self.players)
+        ]
+        return self._draws
 
     def legal_moves(self) -> Sequence[dict]:
         """Every (hand stick, way up, place); a stick held twice is offered once."""
@@ -349,7 +353,7 @@ class FishStixState(State):
 
         # Every check passed: change the state.
         hand.remove(stick)
-        self.grid.place(Placement(stick, turned, column, row, seat, fish))
+        self.grid.place(stick, turned, column, row, seat, fish)
         if points:
             track, scored, index, target = self.tracks[seat], self.scored[seat], self.deck.index, self.target
             for kind, n in points.items():
