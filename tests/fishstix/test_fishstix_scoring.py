@@ -260,48 +260,78 @@ def _scanned_places(cells) -> set:
     return found
 
 
-class CountingPlaces(set):
-    looked = 0
-
-    def __contains__(self, key):
-        CountingPlaces.looked += 1
-        return super().__contains__(key)
-
-
-def test_the_grid_keeps_its_places_as_a_full_scan_finds_them_with_work_that_does_not_grow():
+def test_the_grid_keeps_its_places_as_a_full_scan_finds_them_with_work_that_does_not_grow(monkeypatch):
     import random
+    from bisect import bisect_left
 
-    from stixxcli_games.fishstix.grid import Grid, Placement
+    from stixxcli_games.fishstix import grid as grid_module
+    from stixxcli_games.fishstix.grid import Grid
 
+    searches = 0
+
+    def counted(*args):
+        nonlocal searches
+        searches += 1
+        return bisect_left(*args)
+
+    monkeypatch.setattr(grid_module, "bisect_left", counted)
     rng = random.Random(4)
     grid = Grid()
-    grid.open = CountingPlaces()
-    grid.place(Placement("s", False, 0, 0, None, (0, 3, 4, 9)))
+    grid.place("s", False, 0, 0, None, (0, 3, 4, 9))
     looked = []
     for n in range(600):
-        before = CountingPlaces.looked
+        before = searches
         column, row = rng.choice(grid.places())  # takes the stick placed last into the places
-        looked.append(CountingPlaces.looked - before)
-        grid.place(Placement("s", False, column, row, 0, (rng.randrange(12),) * 4))
+        looked.append(searches - before)
+        grid.place("s", False, column, row, 0, (rng.randrange(12),) * 4)
         if n % 60 == 0:
             assert set(grid.places()) == _scanned_places(grid.cells)
             assert grid.places() == sorted(grid.places())
     assert set(grid.places()) == _scanned_places(grid.cells)
-    # A placement looks at the same few places however big the table is.
-    assert max(looked) <= 21 and sum(looked[-100:]) <= sum(looked[:100]) * 1.2
+    # A placement searches the sorted places for the same few slices (its own
+    # column and the two beside it, a few rows each) however big the table is.
+    assert max(looked) <= 6 and sum(looked[-100:]) <= sum(looked[:100]) * 1.2
 
 
 def test_the_places_stay_right_when_the_grid_grows_far_up_and_down():
-    from stixxcli_games.fishstix.grid import Grid, Placement
+    from stixxcli_games.fishstix.grid import Grid
 
     # Staircases of sticks, each 3 rows above the last in columns 0 and 1, then
     # each 3 rows below the last in columns 2 and 3.
     grid = Grid()
-    grid.place(Placement("s", False, 0, 0, None, (0, 3, 4, 9)))
+    grid.place("s", False, 0, 0, None, (0, 3, 4, 9))
     for n in range(1, 120):
         column, row = (n % 2, -3 * n) if n < 60 else (2 + n % 2, 3 * (n - 60))
-        grid.place(Placement("s", False, column, row, 0, (n % 12,) * 4))
+        grid.place("s", False, column, row, 0, (n % 12,) * 4)
         if n % 7 == 0:
             assert set(grid.places()) == _scanned_places(grid.cells)
     assert set(grid.places()) == _scanned_places(grid.cells)
     assert grid.first_row < -3 * 59
+
+
+def test_scored_is_points_where_a_stick_fits_and_none_elsewhere():
+    """Checking a log asks grid.scored once for both: it must agree with fits
+    and points at every kind of place, legal or not."""
+    import random
+
+    from stixxcli_games.fishstix.grid import Grid
+
+    rng = random.Random(7)
+    kinds = ("a", "b", "c")
+    for _ in range(20):
+        grid = Grid()
+        grid.place("s", False, 0, 0, None, tuple(rng.randrange(6) for _ in range(4)))
+        for _ in range(40):
+            column, row = rng.choice(grid.places())
+            grid.place("s", False, column, row, 0, tuple(rng.randrange(6) for _ in range(4)))
+        left, right, top, bottom = grid.bounds()
+        for column in range(left - 2, right + 3):
+            for row in range(top - 5, bottom + 3):
+                fish = tuple(rng.randrange(6) for _ in range(4))
+                expected = grid.points(fish, column, row, kinds) if grid.fits(column, row) else None
+                assert grid.scored(fish, column, row, kinds) == expected
+                if expected is not None:
+                    assert list(grid.scored(fish, column, row, kinds)) == list(expected)  # in kinds order
+                # Cell by cell, as place_problem tells why not, finds the same.
+                fits = grid.taken(column, row) is None and grid.touches(column, row)
+                assert fits == (expected is not None)

@@ -9,7 +9,8 @@ The grid).
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
+from collections import defaultdict
 from dataclasses import dataclass
 
 from .board import FISH_PER_STICK
@@ -35,6 +36,10 @@ PLACE_STRIDE = 1 << 32
 ROW_LIMIT = PLACE_STRIDE // 2
 STICK_BITS = (1 << FISH_PER_STICK) - 1  # a stick's rows, as bits
 WINDOW_BITS = (1 << (3 * FISH_PER_STICK - 2)) - 1  # rows row-3 .. row+6 beside a stick placed at row
+SPAN = 2 * FISH_PER_STICK - 1  # the top rows of the places a stick overlaps: row-3 .. row+3
+# For each set of the SPAN top rows as bits, their offsets from the first: the
+# places beside a new stick as a table lookup instead of a loop over the bits.
+OFFSETS = tuple(tuple(k for k in range(SPAN) if bits >> k & 1) for bits in range(1 << SPAN))
 
 
 def place_key(column: int, row: int) -> int:
@@ -50,6 +55,9 @@ def place_of(key: int) -> tuple[int, int]:
 class Grid:
     """The sticks on the table, and every legal place kept up to date.
 
+    The fish lie row by row (`rows`), as the runs that score lie: a stick's
+    four cells and their neighbours are a few look-ups of small numbers.
+
     A place only becomes legal when a fish lands beside one of its cells, and
     only stops being legal when a fish lands in it; so each stick placed is
     looked at once, at a fixed number of places beside it, and a game's move
@@ -59,60 +67,74 @@ class Grid:
     """
 
     def __init__(self):
-        self.cells: dict[tuple[int, int], int] = {}  # (column, row) -> fish
-        self.placements: list[Placement] = []
-        # Every legal place as its place_key: a set to ask, and a sorted list so
-        # that the options, and so the games a seed plays, come in one order.
-        self.open: set[int] = set()
+        self.rows: defaultdict[int, dict[int, int]] = defaultdict(dict)  # row -> {column: fish}
+        # Each stick as played, first the start stick: (stick, turned, column,
+        # row, seat, fish) as a plain tuple, quicker to make than a Placement.
+        self.placed: list[tuple] = []
+        self._placements: list[Placement] = []  # the same as Placements, made when asked for
+        # Every legal place as its place_key, sorted, so that the options, and so
+        # the games a seed plays, come in one order. The places of one column
+        # near a row are one slice of it, found by two binary searches.
         self.sorted_open: list[int] = []
-        self.looked_at = 0  # placements already taken into `open` and `filled`
+        self.looked_at = 0  # placements already taken into `sorted_open` and `filled`
         # Each column's rows holding a fish, as bits (bit 0 is row first_row): the
         # empty runs beside a new stick are then a few operations on one number.
         self.filled: dict[int, int] = {}
         self.first_row = -64  # moved up (every column shifted) when a stick comes near it
 
-    def place(self, placement: Placement) -> None:
-        cells, column, row = self.cells, placement.column, placement.row
-        for r, fish in enumerate(placement.fish, start=row):
-            cells[(column, r)] = fish
-        self.placements.append(placement)
+    @property
+    def cells(self) -> dict[tuple[int, int], int]:
+        """(column, row) -> fish, made when asked for (pictures and tests)."""
+        return {(column, row): fish for row, line in self.rows.items() for column, fish in line.items()}
+
+    @property
+    def placements(self) -> list[Placement]:
+        """Every stick on the grid, as played (checking a log never asks)."""
+        made, placed = self._placements, self.placed
+        if len(made) < len(placed):
+            made.extend(Placement(*p) for p in placed[len(made) :])
+        return made
+
+    def place(self, stick: str, turned: bool, column: int, row: int, seat: int | None, fish: tuple) -> None:
+        """Stand a stick at (column, top row); `fish` as it lies, top to bottom."""
+        self.placed.append((stick, turned, column, row, seat, fish))
+        rows = self.rows
+        for f in fish:
+            rows[row][column] = f
+            row += 1
 
     def _update_places(self) -> None:
         """Take the sticks placed since the last call into the legal places.
 
-        Every new stick is in `filled` before any place is added, so a place
-        beside an earlier stick that a later one fills is never added.
+        Every new stick is in `filled` before any place is worked out, so a
+        place beside an earlier stick that a later one fills is never added.
         """
-        new = self.placements[self.looked_at :]
-        self.looked_at = len(self.placements)
+        new = self.placed[self.looked_at :]
+        self.looked_at = len(self.placed)
         filled = self.filled
-        for placement in new:
-            if placement.row - FISH_PER_STICK < self.first_row:
-                self._move_first_row(placement.row - FISH_PER_STICK - 64)
-            column = placement.column
-            filled[column] = filled.get(column, 0) | STICK_BITS << (placement.row - self.first_row)
-        open_, ordered, first_row = self.open, self.sorted_open, self.first_row
-        for placement in new:
-            column, row = placement.column, placement.row
-            key = column * PLACE_STRIDE + row  # place_key, written out in this hot loop
+        for _, _, column, row, _, _ in new:
+            if row - FISH_PER_STICK < self.first_row:
+                self._move_first_row(row - FISH_PER_STICK - 64)
+            filled[column] = filled.get(column, 0) | STICK_BITS << (row - self.first_row)
+        ordered, first_row = self.sorted_open, self.first_row
+        for _, _, column, row, _, _ in new:
+            first = column * PLACE_STRIDE + row - FISH_PER_STICK + 1  # place_key of top row row-3
             # Places that now hold a fish are taken: top rows row-3 .. row+3.
-            for spot in range(key - FISH_PER_STICK + 1, key + FISH_PER_STICK):
-                if spot in open_:
-                    open_.remove(spot)
-                    del ordered[bisect_left(ordered, spot)]
-            # Places beside the new fish that are still empty become legal: in each
-            # neighbouring column, every run of 4 empty cells that shares a row with
-            # the new stick (top rows row-3 .. row+3).
+            i = bisect_left(ordered, first)
+            j = bisect_left(ordered, first + SPAN, i)
+            if i < j:
+                del ordered[i:j]
+            # In each neighbouring column, the places at top rows row-3 .. row+3
+            # are exactly its runs of 4 empty cells there: every legal place
+            # among them is such a run, and each such run now has a fish beside.
             for side in (column - 1, column + 1):
                 empty = ~(filled.get(side, 0) >> (row - FISH_PER_STICK + 1 - first_row)) & WINDOW_BITS
                 runs = empty & (empty >> 1) & (empty >> 2) & (empty >> 3)  # bit k: rows row-3+k .. row+k
-                spot = side * PLACE_STRIDE + row - FISH_PER_STICK + 1
-                while runs:
-                    if runs & 1 and spot not in open_:
-                        open_.add(spot)
-                        insort(ordered, spot)
-                    runs >>= 1
-                    spot += 1
+                first = side * PLACE_STRIDE + row - FISH_PER_STICK + 1
+                i = bisect_left(ordered, first)
+                j = bisect_left(ordered, first + SPAN, i)
+                if runs or i < j:
+                    ordered[i:j] = [first + k for k in OFFSETS[runs]]
 
     def _move_first_row(self, row: int) -> None:
         """Make bit 0 of every column row `row` (above every stick so far)."""
@@ -123,61 +145,104 @@ class Grid:
 
     def taken(self, column: int, row: int) -> int | None:
         """The first row of the four that already holds a fish, or None."""
-        cells = self.cells
+        rows = self.rows
         for r in range(row, row + FISH_PER_STICK):
-            if (column, r) in cells:
+            line = rows.get(r)
+            if line is not None and column in line:
                 return r
         return None
 
     def fits(self, column: int, row: int) -> bool:
         """Whether a stick may stand here: four empty cells, a fish beside one of them."""
-        if self.looked_at == len(self.placements) and -ROW_LIMIT < row < ROW_LIMIT:
-            return column * PLACE_STRIDE + row in self.open  # up to date: play asks for them every turn
-        cells = self.cells
-        beside = False
-        for r in range(row, row + FISH_PER_STICK):
-            if (column, r) in cells:
-                return False
-            beside = beside or (column - 1, r) in cells or (column + 1, r) in cells
-        return beside
+        if self.looked_at == len(self.placed) and -ROW_LIMIT < row < ROW_LIMIT:
+            # Up to date (play asks for the places every turn): a binary search.
+            ordered, key = self.sorted_open, column * PLACE_STRIDE + row
+            i = bisect_left(ordered, key)
+            return i < len(ordered) and ordered[i] == key
+        return self.taken(column, row) is None and self.touches(column, row)
 
     def touches(self, column: int, row: int) -> bool:
         """Whether a fish at these four cells would have a fish directly left or right."""
-        cells = self.cells
+        rows = self.rows
         for r in range(row, row + FISH_PER_STICK):
-            if (column - 1, r) in cells or (column + 1, r) in cells:
+            line = rows.get(r)
+            if line is not None and (column - 1 in line or column + 1 in line):
                 return True
         return False
+
+    def scored(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int] | None:
+        """What points() gives, or None where the stick may not stand (fits):
+        checking a log asks both, and they look at the same cells."""
+        rows = self.rows
+        beside = False
+        by_kind = None
+        before, after = column - 1, column + 1
+        for f in fish:
+            line = rows.get(row)
+            row += 1
+            if line is None:
+                continue
+            if column in line:
+                return None
+            left, right = line.get(before), line.get(after)
+            if left is None and right is None:
+                continue
+            beside = True
+            if left != f and right != f:
+                continue
+            # The run through this fish: left, then right of it.
+            length = 1
+            if left == f:
+                length, c = 2, before - 1
+                while line.get(c) == f:
+                    length += 1
+                    c -= 1
+            if right == f:
+                length, c = length + 1, after + 1
+                while line.get(c) == f:
+                    length += 1
+                    c += 1
+            if by_kind is None:
+                by_kind = {f >> 1: length}
+            else:
+                by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
+        if not beside:
+            return None
+        if by_kind is None:
+            return {}
+        if len(by_kind) == 1:
+            for k, n in by_kind.items():
+                return {kinds[k]: n}
+        return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
 
     def points(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int]:
         """Points by kind, in the order of `kinds`, for the stick placed there.
 
         Each fish of a stick lies in its own row, so no run is counted twice.
         """
-        cells = self.cells
-        by_kind = None
+        rows = self.rows
+        by_kind: dict[int, int] = {}
         for r, f in enumerate(fish, start=row):
+            line = rows.get(r)
+            if line is None:
+                continue
             # The run through this fish: left, then right of it.
             length = 1
             c = column - 1
-            while cells.get((c, r)) == f:
+            while line.get(c) == f:
                 length += 1
                 c -= 1
             c = column + 1
-            while cells.get((c, r)) == f:
+            while line.get(c) == f:
                 length += 1
                 c += 1
             if length >= 2:
-                if by_kind is None:
-                    by_kind = {}
                 by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
-        if by_kind is None:
-            return {}
         return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
 
     def place_keys(self) -> list[int]:
         """Every place where a stick may stand now, as place_keys in order (a copy)."""
-        if self.looked_at < len(self.placements):
+        if self.looked_at < len(self.placed):
             self._update_places()
         return self.sorted_open[:]
 
@@ -187,6 +252,6 @@ class Grid:
 
     def bounds(self) -> tuple[int, int, int, int]:
         """Smallest and largest column and row holding a fish."""
-        columns = [c for c, _ in self.cells]
-        rows = [r for _, r in self.cells]
+        rows = [r for r, line in self.rows.items() if line]
+        columns = [c for r in rows for c in self.rows[r]]
         return min(columns), max(columns), min(rows), max(rows)

@@ -55,6 +55,7 @@ def render_layout(state, painter: FishPainter) -> Text:
     columns = range(left - 1, right + 2)
     rows = range(top - 1, bottom + 2)
     last = layout.placements[-1] if len(layout.placements) > 1 else None
+    cells = layout.cells
     label = max(len(str(r)) for r in rows) + 1
     out = Text()
     out.append(" " * label + " ")
@@ -64,7 +65,7 @@ def render_layout(state, painter: FishPainter) -> Text:
     for r in rows:
         out.append(str(r).rjust(label) + " ", style="bold")
         for c in columns:
-            fish = layout.cells.get((c, r))
+            fish = cells.get((c, r))
             if fish is None:
                 out.append_text(painter.blank())
                 continue

@@ -20,7 +20,7 @@ from stixxcli.game import Chance, Choice, Options, Result, State, places, requir
 
 from . import notation
 from .board import FISH_PER_STICK, turned_round
-from .grid import ROW_LIMIT, Grid, Placement, place_key, place_of
+from .grid import PLACE_STRIDE, ROW_LIMIT, Grid, place_key, place_of
 
 
 class PlaceOptions(Options):
@@ -46,8 +46,17 @@ class PlaceOptions(Options):
         return self.size
 
     def __getitem__(self, i):
-        if type(i) is int and 0 <= i < self.size:
-            return self.answer(i)  # a bot's pick, the common case
+        if type(i) is int and 0 <= i < self.size:  # a bot's pick, the common case: answer(i) inline
+            keys = self.keys
+            way, spot = divmod(i, len(keys))
+            key = keys[spot]
+            column = (key + ROW_LIMIT) // PLACE_STRIDE  # place_of, written out
+            return {
+                "hand": self.numbers[way >> 1],
+                "turned": way & 1 == 1,
+                "column": column,
+                "row": key - column * PLACE_STRIDE,
+            }
         return super().__getitem__(i)  # from the end, slices, out of bounds
 
     def answer(self, i: int) -> dict:
@@ -85,6 +94,7 @@ class FishStixState(State):
         pile_size: int | None = None,
     ):
         self.names = names
+        self.players = len(names)
         self.deck = deck
         self.kinds = deck.kinds
         self.target = rules["target_points"]
@@ -108,7 +118,7 @@ class FishStixState(State):
                 self._learn(stick)
         self.grid = Grid()
         self._grid_view: list[dict] = []  # the grid as the view shows it, made when first asked
-        self.grid.place(Placement(start, False, 0, 0, None, self.fish[start]))
+        self.grid.place(start, False, 0, 0, None, self.fish[start])
         kinds = len(self.kinds)
         self.tracks = [[0] * kinds for _ in names]  # capped at target_points
         self.scored = [[0] * kinds for _ in names]  # every point the rule gave
@@ -117,12 +127,9 @@ class FishStixState(State):
         self.over = False
         self.winner: int | None = None  # the seat that filled all its tracks
         self.turns = 0
-        self.draw_prompt = f"the stick drawn from the pile, top to bottom, e.g. {deck.sticks[0]}"
-        # Each seat's draw is the same question every turn: asked, not built, per turn.
-        self._draws = [
-            Chance("draw", self.draw_prompt, self._draw, self._read_draw, seat=seat)
-            for seat in range(len(names))
-        ]
+        # Each seat's draw is the same question every turn: made at the first
+        # turn (checking a log asks none), not once a turn.
+        self._draws: list[Chance] | None = None
         self._check_end()
 
     def _learn(self, stick: str) -> None:
@@ -141,12 +148,17 @@ class FishStixState(State):
         )
         stick, turned, column, row = self._answer_stick(seat, answer)
         fish = (self.turned_fish if turned else self.fish)[stick]
-        points = self.grid.points(fish, column, row, self.kinds)
-        self._scored = (fish, column, row, points)
+        points = self.grid.scored(fish, column, row, self.kinds)
+        if points is None:  # no place for it: apply refuses the move, saying why
+            points = self.grid.points(fish, column, row, self.kinds)
+            fills_all = False
+        else:
+            # No points, no track filled (a seat with every track full has won already).
+            fills_all = bool(points) and self.fills_all(seat, points)
+            self._scored = (fish, column, row, points, fills_all)
         draw = None
-        # No points, no track filled (a seat with every track full has won already).
-        if self.pile_size and not (points and self.fills_all(seat, points)):
-            draw = yield self._draws[seat]
+        if self.pile_size and not fills_all:
+            draw = yield (self._draws or self._draw_questions())[seat]
         return {
             "seat": seat,
             "stick": stick,
@@ -156,6 +168,13 @@ class FishStixState(State):
             "points": points,
             "draw": draw,
         }
+
+    def _draw_questions(self) -> list[Chance]:
+        prompt = f"the stick drawn from the pile, top to bottom, e.g. {self.deck.sticks[0]}"
+        self._draws = [
+            Chance("draw", prompt, self._draw, self._read_draw, seat=s) for s in range(self.players)
+        ]
+        return self._draws
 
     def legal_moves(self) -> Sequence[dict]:
         """Every (hand stick, way up, place); a stick held twice is offered once."""
@@ -237,7 +256,7 @@ class FishStixState(State):
         if self.open_deck:
             # Resumed without typed chance: a stick of the rules' deck stands in.
             return rng.choice(self.deck.sticks)
-        return self.pile_list()[rng.randrange(self.pile_size)]
+        return (self._pile_list or self.pile_list())[rng.randrange(self.pile_size)]
 
     def pile_list(self) -> list[str]:
         """The sticks left in the pile, in text order (a closed deck only)."""
@@ -257,7 +276,7 @@ class FishStixState(State):
         """Why the stick may not stand at (column, row), or None."""
         taken = self.grid.taken(column, row)
         if taken is not None:
-            there = notation.fish_text(self.grid.cells[(column, taken)], self.kinds)
+            there = notation.fish_text(self.grid.rows[taken][column], self.kinds)
             return (
                 f"column {column}, row {taken} already holds a fish ({there}): "
                 f"a stick needs 4 empty cells, nothing is stacked"
@@ -295,18 +314,18 @@ class FishStixState(State):
             raise IllegalMove(
                 f"{self.names[seat]} has no {stick!r} in hand (the hand holds: {'; '.join(hand)})"
             )
-        grid = self.grid
-        if not grid.fits(column, row):
-            raise IllegalMove(self.place_problem(fish, column, row))
         scored = self._scored
-        if scored is not None and scored[0] is fish and scored[1] == column and scored[2] == row:
-            points = scored[3]  # the same stick at the same place on the same grid: turn() just did it
-        else:
-            points = grid.points(fish, column, row, self.kinds)
         self._scored = None
+        if scored is not None and scored[0] is fish and scored[1] == column and scored[2] == row:
+            # The same stick at the same place on the same grid: turn() found it fits and scored it.
+            points, fills_all = scored[3], scored[4]
+        else:
+            points = self.grid.scored(fish, column, row, self.kinds)
+            if points is None:
+                raise IllegalMove(self.place_problem(fish, column, row))
+            fills_all = bool(points) and self.fills_all(seat, points)
         if recorded != points:
             self._check_points(recorded, points)
-        fills_all = bool(points) and self.fills_all(seat, points)
         if fills_all or not self.pile_size:
             if draw is not None:
                 why = (
@@ -334,7 +353,7 @@ class FishStixState(State):
 
         # Every check passed: change the state.
         hand.remove(stick)
-        grid.place(Placement(stick, turned, column, row, seat, fish))
+        self.grid.place(stick, turned, column, row, seat, fish)
         if points:
             track, scored, index, target = self.tracks[seat], self.scored[seat], self.deck.index, self.target
             for kind, n in points.items():
@@ -359,8 +378,10 @@ class FishStixState(State):
         self.turns += 1
         if fills_all:
             self.winner, self.over, self.seat = seat, True, None
-            return
-        self._check_end()
+        elif not self.pile_size and (self.end_when_pile_empty or not any(self.hands)):
+            self.over, self.seat = True, None  # _check_end, written out
+        else:
+            self.seat = (seat + 1) % self.players
 
     def _check_points(self, recorded: dict, points: dict[str, int]) -> None:
         """Why the recorded points differ from what the stick scores (numbers of
