@@ -283,7 +283,9 @@ def pick_is_linear(path: Path) -> tuple:
 
 def instructions(args: list[str]) -> int:
     """Instructions a whole command executes, counted by valgrind: the same
-    count every run, whatever else the machine does."""
+    count every run, whatever else the machine does. A plain run first writes
+    the bytecode caches, which would otherwise be counted in one run only."""
+    subprocess.run(args, capture_output=True, env=ENV)
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args],
         capture_output=True, text=True, env={**ENV, "PYTHONHASHSEED": "0"},  # sets iterate alike every run
@@ -333,7 +335,6 @@ def by_instructions(quick: bool, folder: Path) -> list[tuple]:
     rows = []
     base = instructions([sys.executable, "-c", "pass"])
     for name, (args, target) in start_up_commands().items():
-        cpu(STIXX + args, 0)  # a run first, to write the caches
         ratio = instructions(STIXX + args) / base
         rows.append((f"start-up, instructions: stixx {name} / python -c pass", f"{ratio:.1f}", target, ratio))
     click = instructions([sys.executable, "-c", "import click"]) / base
