@@ -26,12 +26,13 @@ from stixxcli.table import play_bots
 # Writes the logs of LOGS to PATH in turn, for ever, starting with log START;
 # says "ready" after the first. Each writer starts at another log, so that the
 # kills find the file at different logs even when one write outlasts them all.
+# It stops when its parent is gone: a pytest killed mid-test leaves no writer.
 WRITER = r"""
-import json, sys
+import json, os, sys
 from stixxcli.saving import write_log, AtomicLines
 path, logs, how, i = sys.argv[1], json.load(open(sys.argv[2])), sys.argv[3], int(sys.argv[4])
-start = i
-while True:
+start, parent = i, os.getppid()
+while os.getppid() == parent:
     log = logs[i % len(logs)]
     if how == "lines":
         out = AtomicLines(path)
