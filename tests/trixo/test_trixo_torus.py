@@ -19,7 +19,7 @@ def test_the_kept_masks_and_box_are_those_of_the_layout():
     for state in states(["random"] * 3, range(6)):
         assert (state.occupied, state.show) == torus.masks_of(state.layout)
         if state.box is not None:
-            assert state.box == state._span()
+            assert state.box == board.span(state.layout)
 
 
 def test_streaks_and_placements_on_the_masks_are_those_on_the_layout():

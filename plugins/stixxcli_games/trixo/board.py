@@ -109,14 +109,19 @@ def can_place(layout: dict, tile: str, cell: tuple, max_stack: int) -> bool:
     return touching and bottom - top < WINDOW and right - left < WINDOW
 
 
+def span(layout: dict) -> tuple[int, int, int, int]:
+    """The rows and columns a layout (not empty) spans: (top, bottom, left, right)."""
+    rows = [r for r, _ in layout]
+    cols = [c for _, c in layout]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
 def open_cells(layout: dict) -> list[tuple]:
     """Every empty cell a tile may be placed on, row by row: next to a tile
     (edge or corner) and inside every 3x3 window that holds the layout."""
     if not layout:
         return [FIRST_CELL]
-    rows = [r for r, _ in layout]
-    cols = [c for _, c in layout]
-    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+    top, bottom, left, right = span(layout)
     # Touching keeps a cell within one of the layout; the window, within
     # WINDOW - 1 of its far side.
     first_row, last_row = max(bottom - WINDOW + 1, top - 1), min(top + WINDOW - 1, bottom + 1)
@@ -424,9 +429,5 @@ def window(layout: dict) -> tuple[range, range]:
     of the layout grown, on each side, by what the 3x3 window leaves free."""
     if not layout:
         return range(0, 1), range(0, 1)
-    rows = [r for r, _ in layout]
-    cols = [c for _, c in layout]
-    return (
-        range(max(rows) - WINDOW + 1, min(rows) + WINDOW),
-        range(max(cols) - WINDOW + 1, min(cols) + WINDOW),
-    )
+    top, bottom, left, right = span(layout)
+    return range(bottom - WINDOW + 1, top + WINDOW), range(right - WINDOW + 1, left + WINDOW)

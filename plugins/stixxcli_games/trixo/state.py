@@ -170,7 +170,8 @@ class TrixoState(State):
             self._play(seat, move, *self._checked_play(move))
             return
         # A placement, most moves of a log: the hot path of validation, with
-        # `_checked_play`, `_placement` and `_play` written out.
+        # `_checked_play`, `_placement` and `_play` written out around the
+        # one placement check they share (`_check_place`).
         tile = move["tile"]
         hand = self.hands[seat]
         if tile not in hand:
@@ -180,20 +181,7 @@ class TrixoState(State):
         i = (r & 7) << 3 | c & 7  # torus.index
         layout = self.layout
         below = layout.get(cell)
-        box = None
-        if below is not None:
-            if len(below) >= self.max_stack or below[-1] == tile:
-                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-        elif layout:
-            top, bottom, left, right = box = self.box or self._span()
-            if not (
-                bottom - WINDOW < r < top + WINDOW
-                and right - WINDOW < c < left + WINDOW
-                and self.occupied & TOUCH[i]
-            ):
-                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-        elif cell != FIRST_CELL:
-            raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+        box = self._check_place(tile, cell, i, below)
         show = self.show
         shown = show[tile]
         near = shown & NEAR[i]
@@ -232,13 +220,15 @@ class TrixoState(State):
             else:
                 layout[cell] = (tile,)
                 self.occupied |= bit
-                if box is not None and not (top <= r <= bottom and left <= c <= right):
-                    self.box = (
-                        r if r < top else top,
-                        r if r > bottom else bottom,
-                        c if c < left else left,
-                        c if c > right else right,
-                    )
+                if box is not None:
+                    top, bottom, left, right = box
+                    if not (top <= r <= bottom and left <= c <= right):
+                        self.box = (
+                            r if r < top else top,
+                            r if r > bottom else bottom,
+                            c if c < left else left,
+                            c if c > right else right,
+                        )
             show[tile] |= bit
         if draw is not None:
             self.reserve[draw] -= 1
@@ -297,22 +287,6 @@ class TrixoState(State):
         for symbol in SYMBOLS:
             show[symbol] &= kept
         self.box = None  # found again when needed
-
-    def _span(self) -> tuple:
-        """The rows and columns the layout spans: (top, bottom, left, right)."""
-        layout = self.layout
-        top, left = bottom, right = next(iter(layout))
-        for r, c in layout:
-            if r < top:
-                top = r
-            elif r > bottom:
-                bottom = r
-            if c < left:
-                left = c
-            elif c > right:
-                right = c
-        self.box = box = (top, bottom, left, right)
-        return box
 
     def _checked_play(self, move: dict) -> tuple:
         """The play or set-aside of `move` checked against the rules, without
@@ -378,27 +352,12 @@ class TrixoState(State):
 
     def _placement(self, tile: str, where: list) -> tuple:
         """A placement of a symbol tile checked (`board.can_place`, on the
-        masks), and what it does (the hot path of `apply`, written plainly)."""
+        masks), and what it does (as the hot path of `apply` works it out)."""
         r, c = where
         cell = (r, c)
         i = (r & 7) << 3 | c & 7  # torus.index
         layout = self.layout
-        stack = layout.get(cell)
-        if stack is not None:
-            if len(stack) >= self.max_stack or stack[-1] == tile:
-                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-        elif layout:
-            # It touches a tile and keeps the layout inside one 3x3 window
-            # (then every tile is within two steps of it: its bits are its own).
-            top, bottom, left, right = self.box or self._span()
-            if not (
-                bottom - WINDOW < r < top + WINDOW
-                and right - WINDOW < c < left + WINDOW
-                and self.occupied & TOUCH[i]
-            ):
-                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-        elif cell != FIRST_CELL:
-            raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+        self._check_place(tile, cell, i, layout.get(cell))
         # Streaks through the cell as it will show `tile`, found on the layout
         # as it is: the other cells of a streak are untouched by the placement.
         won = streak_bits(self.show[tile], i)
@@ -406,6 +365,34 @@ class TrixoState(State):
             return tile, cell, None, 0
         cells = cells_of(won, cell)
         return tile, cell, (cells, won), 1 + sum(len(layout.get(other, ())) for other in cells)
+
+    def _check_place(self, tile: str, cell: tuple, i: int, stack) -> tuple | None:
+        """Refuse a placement of `tile` on `cell` (torus index `i`, holding
+        `stack`) that breaks a rule (`board.can_place`, on the masks). The
+        layout's box when the check needed it, else None."""
+        layout = self.layout
+        if stack is not None:
+            if len(stack) >= self.max_stack or stack[-1] == tile:
+                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+            return None
+        if not layout:
+            if cell != FIRST_CELL:
+                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+            return None
+        # It touches a tile and keeps the layout inside one 3x3 window
+        # (then every tile is within two steps of it: its bits are its own).
+        box = self.box
+        if box is None:
+            box = self.box = board.span(layout)
+        top, bottom, left, right = box
+        r, c = cell
+        if not (
+            bottom - WINDOW < r < top + WINDOW
+            and right - WINDOW < c < left + WINDOW
+            and self.occupied & TOUCH[i]
+        ):
+            raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
+        return box
 
     # Scores ----------------------------------------------------------------------
 
