@@ -195,6 +195,16 @@ def make_corpus(game: str, count: int, folder: Path) -> Path:
     return path
 
 
+def decoder() -> str:
+    """Which JSON decoder reads a corpus: msgspec with the `fast` extra."""
+    try:
+        from importlib.metadata import version
+
+        return f"msgspec {version('msgspec')} reads corpora (the fast extra)"
+    except ImportError:
+        return "json reads corpora (msgspec, the fast extra, is not installed)"
+
+
 def validation(corpora: dict) -> list[tuple]:
     """Seconds to validate every log of a corpus in this process over seconds to
     json.loads every line (the floor any checker of JSON logs stands on)."""
@@ -306,8 +316,12 @@ def per_game(what: str, game: str, bots: list[str], few: int, many: int) -> floa
 
 
 def read_lines(path: str, count: int, check: bool) -> None:
-    """json.loads the first `count` lines of a corpus, or validate them as `stixx validate` does."""
+    """json.loads the first `count` lines of a corpus, or validate them as `stixx validate` does
+    once it has read its first megabyte (msgspec, if installed, is then in use)."""
+    from stixxcli import fastjson
     from stixxcli.check import check_texts
+
+    fastjson.QUICK_AFTER = 0
 
     with open(path, encoding="utf-8") as lines:
         texts = [line for _, line in zip(range(count), lines)]
@@ -387,10 +401,13 @@ def main() -> None:
     options = parser.parse_args()
     folder = Path(options.keep or tempfile.mkdtemp(prefix="stixx-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
+    print(
+        f"stixxcli benchmarks: Python {platform.python_version()}, {os.cpu_count()} cores, {decoder()}",
+        file=sys.stderr,
+    )
     if options.instructions:
         return table(by_instructions(options.quick, folder))
     games, rate_games, runs, memory_mb = (1000, 40, 5, 50) if options.quick else (10_000, 300, 21, 200)
-    print(f"stixxcli benchmarks: Python {platform.python_version()}, {os.cpu_count()} cores", file=sys.stderr)
     corpora = {game: make_corpus(game, games, folder) for game in GAMES}
     rows = start_up(runs)
     rows += simulation(rate_games)

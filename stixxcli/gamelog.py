@@ -18,6 +18,7 @@ import re
 import sys
 from collections.abc import Iterator
 
+from . import fastjson
 from .errors import LogError, StixxError
 from .limits import max_bytes, too_large
 
@@ -121,8 +122,10 @@ def parse_json(text: str, where: str):
     or sent to a worker; and text that is not Unicode (a lone surrogate
     such as "\\ud800"), which cannot be hashed or printed.
     """
+    value = fastjson.decode(text)  # msgspec, when installed and worth it
     try:
-        value = json.loads(text, object_pairs_hook=_unique_keys)
+        if value is None:  # not read by msgspec: json decides, in its own words
+            value = json.loads(text, object_pairs_hook=_unique_keys)
     except _DuplicateKey as e:
         raise LogError(
             f"invalid JSON: the key {str(e.args[0])[:60]!r} appears twice in one object", where=where
