@@ -1,6 +1,8 @@
 """`stixx` and `python -m stixxcli`: --version is answered before anything is
-imported (click included); everything else goes to the command line."""
+imported (click included), --help from the cache when it can be
+(helptext.py); everything else goes to the command line."""
 
+import os
 import sys
 
 
@@ -9,6 +11,15 @@ def main():
         from . import __version__
 
         print(f"stixx, version {__version__}")
+        return
+    if sys.argv[1:] in (["--help"], ["-h"]):
+        from .helptext import top_help
+
+        text = top_help()
+        try:
+            print(text, flush=True)
+        except BrokenPipeError:  # `stixx --help | head`: the rest is not wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
     from .cli import cli
 

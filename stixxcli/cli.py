@@ -59,15 +59,13 @@ class StixxGroup(click.Group):
 
     def format_commands(self, ctx, formatter):
         # click's own listing, with the lines of commands not imported from the table above.
-        from click.utils import make_default_short_help
-
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(map(len, names))
         rows = []
         for name in names:
             command = self.commands.get(name)
             if command is None:
-                rows.append((name, make_default_short_help(COMMANDS[name][1], limit)))
+                rows.append((name, click.Command(name, help=COMMANDS[name][1]).get_short_help_str(limit)))
             elif not command.hidden:
                 rows.append((name, command.get_short_help_str(limit)))
         with formatter.section("Commands"):

@@ -188,7 +188,7 @@ def entry_points() -> list[dict]:
     """
     from . import cache
 
-    key = _installed()
+    key = installed()
     found = cache.load("entry-points", key)
     if found is None:
         from importlib.metadata import entry_points as scan
@@ -221,7 +221,7 @@ def external_plugins() -> list[str]:
     ]
 
 
-def _installed() -> str:
+def installed() -> str:
     """The metadata folders of every distribution on sys.path, with their times."""
     seen = []
     for entry in sys.path:

@@ -3,6 +3,9 @@ kept on disk, and a change (a distribution installed, a rule file edited) is
 seen at once."""
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -82,3 +85,52 @@ def test_a_plugin_rule_file_is_kept_parsed_and_read_again_when_it_changes(
     monkeypatch.setattr(rules, "_parse_rule_file", parse)
     variant.write_text("extends: standard\nmax_take: 1\n")
     assert resolve(game, "quick").values["max_take"] == 1
+
+
+def _help(cache_dir, columns: str, plugins_env: str | None = None) -> tuple[str, bool]:
+    """`stixx --help` in a process of its own: its text, and whether click was imported."""
+    code = (
+        "import sys; from stixxcli.__main__ import main\n"
+        "sys.argv = ['stixx', '--help']; main()\n"
+        "print('CLICK', 'click' in sys.modules)"
+    )
+    env = {**os.environ, cache.ENV_CACHE: str(cache_dir), "COLUMNS": columns}
+    env.pop("STIXX_PLUGINS", None)
+    if plugins_env is not None:
+        env["PYTHONPATH"] = plugins_env
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env).stdout
+    text, _, click = out.rpartition("CLICK ")
+    return text, click.strip() == "True"
+
+
+def _clicks_own_help(columns: str) -> str:
+    code = "from stixxcli.cli import cli; cli(['--help'], prog_name='stixx')"
+    env = {**os.environ, "COLUMNS": columns}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env).stdout
+
+
+def test_help_is_clicks_own_text_kept_until_what_it_depends_on_changes(cache_dir, tmp_path):
+    wide, narrow = _clicks_own_help("100"), _clicks_own_help("60")
+    assert wide != narrow and "Commands:" in wide
+    assert _help(cache_dir, "100") == (wide, True)  # drawn by click, then kept
+    assert _help(cache_dir, "100") == (wide, False)
+    assert _help(cache_dir, "60") == (narrow, True)  # another width: drawn again
+    assert _help(cache_dir, "60") == (narrow, False)
+    # A plugin of another distribution lists its own commands: click draws every time.
+    site = tmp_path / "site"
+    dist = site / "stixx_extra-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: stixx-extra\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[stixxcli]\nextra = stixx_extra_missing\n")
+    for _ in range(2):
+        text, click = _help(cache_dir, "60", plugins_env=str(site))
+        assert click and "Commands:" in text
+
+
+def test_a_help_cache_of_another_kind_is_drawn_again(cache_dir):
+    _help(cache_dir, "100")
+    path = next(cache_dir.glob("help-*.json"))
+    stored = json.loads(path.read_text())
+    path.write_text(json.dumps({"key": stored["key"], "value": 42}))
+    text, click = _help(cache_dir, "100")
+    assert click and text == _clicks_own_help("100")
