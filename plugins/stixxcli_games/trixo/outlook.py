@@ -146,6 +146,7 @@ class Outlook:
         self.costs = {}  # threats (in the order of the chances): their cost
         self.slide_ends = {}
         self.landing = None  # where a slide may land, as `slide_gain` finds it
+        self.lands = 0
 
     def cost(self, gains: tuple) -> float:
         """What threats cost a play: the tiles the next player may expect to
@@ -160,7 +161,7 @@ class Outlook:
 
     # The search ----------------------------------------------------------------------
 
-    def best_plays(self, groups: list, spend: dict) -> list[int]:
+    def best_plays(self, groups: list, spend: dict, every: bool = False) -> list:
         """The indexes of the plays of `groups` ((tile, places) in order) of
         highest value: what a play collects, less `spend` of its tile, less
         what the next player may expect to collect after it.
@@ -171,7 +172,8 @@ class Outlook:
         tried best bound first, each refined (the placed symbol's pairs, or a
         play's masks, then the slides) only while it may still be best: a play
         left out falls short of the best value found, so the choice is the one
-        trying everything would make."""
+        trying everything would make. `every`: no play left out; the value of
+        every play, in order (for the tests)."""
         # (bound, the play's index, the tile played, what it collects less the
         # spend, the cell or masks after, threats found); bound and index order them.
         plays = []
@@ -202,17 +204,19 @@ class Outlook:
         # Plays whose slides are still to try, put back as their bound fell
         # below the next play's: a heap of (bound, index, tile, value, after, threats).
         waiting = []
-        best, kept = float("-inf"), []
+        # Plays whose bound falls below `floor` cannot be best.
+        best = floor = float("-inf")
+        kept = []
         count, n = len(plays), 0
         while True:
             if waiting and (n == count or waiting[0][0] <= plays[n][0]):
                 bound, index, played, value, after, gains = heappop(waiting)
-                if -bound < best - MARGIN:
+                if -bound < floor:
                     break  # nor can any play after it
             elif n < count:
                 bound, index, played, value, after = plays[n]
                 n += 1
-                if -bound < best - MARGIN:
+                if -bound < floor:
                     break  # nor can any play after it
                 if type(after) is Cell:
                     gains = after.threats
@@ -227,7 +231,7 @@ class Outlook:
                     gains = tuple([after.best_placement_gain(tile, max_stack) for tile in names])
                 if arrow > 0:  # the slides next, if this play may still be best
                     bound = cost(gains) - value
-                    if -bound < best - MARGIN:
+                    if -bound < floor:
                         continue
                     if (waiting and bound > waiting[0][0]) or (n < count and bound > plays[n][0]):
                         heappush(waiting, (bound, index, played, value, after, gains))
@@ -242,8 +246,12 @@ class Outlook:
             value -= cost(gains)
             if value > best:
                 best = value
+                if not every:
+                    floor = best - MARGIN
             kept.append((index, value))
         kept.sort()
+        if every:
+            return [value for _, value in kept]
         best, scored = None, []
         for index, value in kept:  # in the plays' order, as ties are drawn from
             if best is None or value > best + TIE:
@@ -414,10 +422,27 @@ class Outlook:
         landing = self.landing
         if landing is None:
             landing = self.landing = {}
+            lands = 0
             for unit in UNITS:
                 for symbol, cells in before.show.items():
                     across = ends_across(cells, unit)
-                    landing[unit, symbol] = (cells, across, cells & (across >> unit | across << unit))
+                    land = cells & (across >> unit | across << unit)
+                    landing[unit, symbol] = (cells, across, land)
+                    lands |= land
+            self.lands = lands
+        # Quickly: covering a cell only breaks pairs, and the placed symbol's
+        # pairs only grow; where no stack may land before the placement, only
+        # the placed symbol's new pairs may make a place to land.
+        if not self.lands:
+            cells = self.show[played] | bit
+            if cells.bit_count() < 3:
+                return 0
+            for unit in UNITS:
+                across = ends_across(cells, unit)
+                if cells & (across >> unit | across << unit):
+                    break
+            else:
+                return 0
         found, lands = {1: [], SIZE: []}, 0
         for (unit, symbol), (cells, across, land) in landing.items():
             if symbol == played:
