@@ -51,17 +51,16 @@ class GreedyBot(Bot):
         game or in its own hand is in the reserve or another hand."""
         hands = view["hands"]
         tiles = self.rules["tiles"]
-        unseen = {tile: tiles.get(tile, 0) for tile in TILES}
-        for entry in view["table"]:
-            for tile in entry["stack"]:
-                unseen[tile] -= 1
-        for tile in view["set_aside"]:
-            unseen[tile] -= 1
-        for tile in hands[self.seat]:
-            unseen[tile] -= 1
-        for collected in view["collected"]:
-            for tile, n in collected.items():
-                unseen[tile] -= n
+        seen = [tile for entry in view["table"] for tile in entry["stack"]]
+        seen += view["set_aside"]
+        seen += hands[self.seat]
+        collected = view["collected"]
+        unseen = {}
+        for tile in TILES:
+            count = tiles.get(tile, 0) - seen.count(tile)
+            for taken in collected:
+                count -= taken.get(tile, 0)
+            unseen[tile] = count
         total = sum(unseen.values())
         # Another's hand shows only its size; one holding no tile has finished.
         count, size = len(hands), 0

@@ -17,6 +17,7 @@ from .board import ARROW, STEPS
 from .masks import (
     COLUMN,
     COLUMNS,
+    COMPLETING,
     INSET,
     NEAR,
     REACH,
@@ -25,7 +26,6 @@ from .masks import (
     SIZE,
     Masks,
     ends_across,
-    ends_through,
     pair_ends,
     window,
 )
@@ -71,13 +71,15 @@ class Cell:
     go on and the empty cells inside the window; the next player's threats
     (what a placement of each symbol collects, in the order of the chances)
     and their cost: the same for every symbol placed there, but the placed
-    symbol's, which only grows where the tile joins a pair (`own_gain`)."""
+    symbol's, which only grows where the tile joins a pair (`own_gain`), one
+    of the cells `near` it."""
 
-    __slots__ = ("bit", "height", "open_stacks", "empty", "threats", "cost")
+    __slots__ = ("bit", "near", "height", "open_stacks", "empty", "threats", "cost")
 
     def __init__(self, bit, height, open_stacks, empty, threats, cost):
         self.bit, self.height, self.open_stacks, self.empty = bit, height, open_stacks, empty
         self.threats, self.cost = threats, cost
+        self.near = NEAR[bit.bit_length() - 1]  # the cells a pair with it may hold
 
 
 def _box(occupied: int):
@@ -199,8 +201,10 @@ class Outlook:
                     plays.append((cell.cost + loss, index, played, -loss, cell))
                 index += 1
         plays.sort()
-        cost, max_stack, names, arrow = self.cost, self.max_stack, self.names, self.arrow
+        cost, max_stack, names, arrow, show = self.cost, self.max_stack, self.names, self.arrow, self.show
         position = {tile: i for i, tile in enumerate(names)}
+        # Where a moved stack may land before any play: found when first needed.
+        lands = None
         # Plays whose slides are still to try, put back as their bound fell
         # below the next play's: a heap of (bound, index, tile, value, after, threats).
         waiting = []
@@ -208,6 +212,8 @@ class Outlook:
         best = floor = float("-inf")
         kept = []
         count, n = len(plays), 0
+        # Below, `bound` is kept at the threats found less the value: once the
+        # slides add nothing, the play's value is -bound.
         while True:
             if waiting and (n == count or waiting[0][0] <= plays[n][0]):
                 bound, index, played, value, after, gains = heappop(waiting)
@@ -220,30 +226,53 @@ class Outlook:
                     break  # nor can any play after it
                 if type(after) is Cell:
                     gains = after.threats
-                    i = position.get(played)
-                    if i is not None:  # its own pairs, with those the tile joins
+                    # Its own pairs, with those the tile joins, where it joins one.
+                    if show[played] & after.near and played in position:
+                        i = position[played]
                         own = self.own_gain(played, after, gains[i])
-                        if own != gains[i]:
+                        if own == gains[i]:
+                            pass
+                        else:
                             gains = gains[:i] + (own,) + gains[i + 1 :]
+                            bound = cost(gains) - value
+                            if -bound < floor:
+                                continue
+                            if arrow > 0 and (
+                                (waiting and bound > waiting[0][0]) or (n < count and bound > plays[n][0])
+                            ):
+                                heappush(waiting, (bound, index, played, value, after, gains))
+                                continue
                 else:
                     if type(after) is tuple:  # a slide: its masks made only now
                         after = self.slid(*after)
                     gains = tuple([after.best_placement_gain(tile, max_stack) for tile in names])
-                if arrow > 0:  # the slides next, if this play may still be best
                     bound = cost(gains) - value
                     if -bound < floor:
                         continue
-                    if (waiting and bound > waiting[0][0]) or (n < count and bound > plays[n][0]):
+                    if arrow > 0 and (
+                        (waiting and bound > waiting[0][0]) or (n < count and bound > plays[n][0])
+                    ):
                         heappush(waiting, (bound, index, played, value, after, gains))
                         continue
             else:
                 break
+            slide = 0
             if arrow > 0:
-                slide = self.slide_gain(played, after) if type(after) is Cell else after.best_slide_gain()
-                if slide:
-                    gains += (slide,)
-            # A slide that collects nothing costs nothing (expected_best stops at a gain of 0).
-            value -= cost(gains)
+                if type(after) is not Cell:
+                    slide = after.best_slide_gain()
+                elif (show[played] | after.bit).bit_count() >= 3:
+                    slide = self.slide_gain(played, after)
+                else:  # the placed symbol shows twice at most: its pairs make no place to land
+                    if lands is None:
+                        lands = self._landing()
+                    if lands:
+                        slide = self.slide_gain(played, after)
+            if slide:
+                gains += (slide,)
+                value -= cost(gains)
+            else:
+                # A slide that collects nothing costs nothing (expected_best stops at a gain of 0).
+                value = -bound
             if value > best:
                 best = value
                 if not every:
@@ -369,7 +398,10 @@ class Outlook:
                 if bit & mark:
                     threats[i] = self._marked_threat(self.names[i], bit, open_stacks, empty)
             threats = tuple(threats)
-        cell = self.cells[place] = Cell(bit, height, open_stacks, empty, threats, self.cost(threats))
+        cost = self.costs.get(threats)
+        if cost is None:
+            cost = self.cost(threats)
+        cell = self.cells[place] = Cell(bit, height, open_stacks, empty, threats, cost)
         return cell
 
     def _unmarked(self, inside: int) -> tuple:
@@ -406,11 +438,22 @@ class Outlook:
         only when the tile joins one of its pairs, and then only grows."""
         bit = cell.bit
         show = self.show[played]
-        if not show & NEAR[bit.bit_length() - 1]:
+        if not show & cell.near:
             return kept  # the tile joins no pair
         show |= bit
-        joined = ends_through(bit, show) & (cell.open_stacks & ~show | cell.empty)
-        return max(kept, self.before.best_gain(joined, show, bit)) if joined else kept
+        # The ends of the pairs it joins (masks.ends_through, written out).
+        index = bit.bit_length() - 1
+        completing = COMPLETING[index]
+        joined = 0
+        for line in REACH[index]:
+            near = show & line
+            if near:
+                joined |= completing[near]
+        joined &= cell.open_stacks & ~show | cell.empty
+        if not joined:
+            return kept
+        gain = self.before.best_gain(joined, show, bit)
+        return gain if gain > kept else kept
 
     def slide_gain(self, played: str, cell: Cell) -> int:
         """The most tiles the next player's slide collects after `played` is
@@ -419,17 +462,9 @@ class Outlook:
         changes the pairs of two symbols at most (the one placed and the one
         covered), and the masks after it are made only when a stack may land."""
         before, bit = self.before, cell.bit
+        if self.landing is None:
+            self._landing()
         landing = self.landing
-        if landing is None:
-            landing = self.landing = {}
-            lands = 0
-            for unit in UNITS:
-                for symbol, cells in before.show.items():
-                    across = ends_across(cells, unit)
-                    land = cells & (across >> unit | across << unit)
-                    landing[unit, symbol] = (cells, across, land)
-                    lands |= land
-            self.lands = lands
         # Quickly: covering a cell only breaks pairs, and the placed symbol's
         # pairs only grow; where no stack may land before the placement, only
         # the placed symbol's new pairs may make a place to land.
@@ -459,6 +494,21 @@ class Outlook:
         if not lands:
             return 0
         return before.placed(bit, played, cell.height).best_slide_gain(found)
+
+    def _landing(self) -> int:
+        """For each unit and symbol, (the cells showing it, the ends of its
+        pairs across the lines, where a moved stack would land on one); the
+        cells of the stacks that may land anywhere."""
+        self.landing = landing = {}
+        lands = 0
+        for unit in UNITS:
+            for symbol, cells in self.show.items():
+                across = ends_across(cells, unit)
+                land = cells & (across >> unit | across << unit) if across else 0
+                landing[unit, symbol] = (cells, across, land)
+                lands |= land
+        self.lands = lands
+        return lands
 
     def _best_known(self, cells: int, tile: str, placed: int) -> int:
         """The most a placement of `tile` on one of `cells` (ends of its pairs)
