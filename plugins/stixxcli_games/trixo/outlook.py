@@ -230,9 +230,7 @@ class Outlook:
                     if show[played] & after.near and played in position:
                         i = position[played]
                         own = self.own_gain(played, after, gains[i])
-                        if own == gains[i]:
-                            pass
-                        else:
+                        if own != gains[i]:
                             gains = gains[:i] + (own,) + gains[i + 1 :]
                             bound = cost(gains) - value
                             if -bound < floor:
