@@ -168,7 +168,7 @@ def test_a_placement_threatens_what_the_masks_after_it_say():
             continue
         layout, max_stack = dict(state.layout), state.max_stack
         symbols = [(tile, 0.5) for tile in SYMBOLS]
-        outlook = Outlook(layout, max_stack, symbols)
+        outlook = Outlook(state.view(state.seat)["table"], max_stack, symbols, 0.5)
         for option in choice.options:
             tile = option["tile"]
             if tile == ARROW:
@@ -178,7 +178,7 @@ def test_a_placement_threatens_what_the_masks_after_it_say():
             if cell.bit & outlook.ends[tile]:
                 continue  # it collects
             masks = outlook.before.placed(cell.bit, tile, cell.height)
-            for (gain, _), symbol in zip(cell.threats, SYMBOLS):
+            for gain, symbol in zip(cell.threats, SYMBOLS):
                 if symbol == tile:
                     gain = outlook.own_gain(tile, cell, gain)
                 assert gain == masks.best_placement_gain(symbol, max_stack), (layout, option, symbol)

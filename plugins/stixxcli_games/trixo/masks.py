@@ -84,6 +84,25 @@ def pair_ends(show: int, steps=LINE_STEPS) -> int:
     return ends
 
 
+# For each cell, the cells of its streaks as the symbol's cells near it give
+# them (`_won`), kept as they are asked for.
+WON = tuple({} for _ in range(SIZE * SIZE))
+
+
+def _won(index: int, near: int) -> int:
+    """The cells that make a line of three with the cell of bit `index`, of
+    the cells `near` it showing its symbol: two of a streak line near the
+    cell (the tiles and the cell fit in one 3x3 window)."""
+    won = 0
+    for line in REACH[index]:
+        cells = near & line
+        if cells & (cells - 1):  # two cells (no more fit in the window)
+            won |= cells
+    if len(WON[index]) < 4096:
+        WON[index][near] = won
+    return won
+
+
 def ends_across(show: int, unit: int) -> int:
     """The ends of the pairs of `show` across a row (`unit` 1) or a column
     (`unit` SIZE) where a slide may collect: two standing still and one moved."""
@@ -202,11 +221,12 @@ class Masks:
         while cells:
             bit = cells & -cells
             cells ^= bit
-            won = bit
-            for line in REACH[bit.bit_length() - 1]:
-                near = show & line
-                if near & (near - 1):  # two cells (no more fit in the window)
-                    won |= near
+            index = bit.bit_length() - 1
+            near = show & NEAR[index]
+            won = WON[index].get(near)
+            if won is None:
+                won = _won(index, near)
+            won |= bit
             gain = 2 if won & placed else 1
             for level in levels:
                 here = won & level
