@@ -122,23 +122,25 @@ class Grid:
     def _update_places(self) -> None:
         """Take the sticks placed since the last call into the legal places.
 
-        Every new stick is in `filled` before any place is worked out, so a
-        place beside an earlier stick that a later one fills is never added.
+        Stick by stick, in the order played: each sets the windows of places it
+        changes from the rows filled so far, and a later stick sets again any
+        of them it changes in turn, so several sticks at once (after checking
+        a log) end as they would one at a time.
         """
         new = self.placed[self.looked_at :]
         self.looked_at = len(self.placed)
-        filled, columns = self.filled, self.open
-        for _, _, column, row, _, _ in new:
-            if row - FISH_PER_STICK < self.first_row:
-                self._move_first_row(row - FISH_PER_STICK - 64)
-            j = column - self.first_column
-            if j < 1 or j + 2 > len(filled):  # room for the columns beside it
-                j = self._add_columns(column)
-            filled[j] |= STICK_BITS << (row - self.first_row)
-        ordered, first_column, first_row = self.sorted_open, self.first_column, self.first_row
+        filled, columns, ordered = self.filled, self.open, self.sorted_open
+        first_column, first_row = self.first_column, self.first_row
         for _, _, column, row, _, _ in new:
             j = column - first_column
+            if row - FISH_PER_STICK < first_row or j < 1 or j + 2 > len(filled):
+                # Room above it, and for the columns beside it.
+                if row - FISH_PER_STICK < first_row:
+                    self._move_first_row(row - FISH_PER_STICK - 64)
+                j = self._add_columns(column)
+                first_column, first_row = self.first_column, self.first_row
             first = row - FISH_PER_STICK + 1 - first_row  # the bit of top row row-3
+            filled[j] |= STICK_BITS << first + FISH_PER_STICK - 1
             key = column * PLACE_STRIDE + row - FISH_PER_STICK + 1  # the place_key of top row row-3
             # Its own column's places at top rows row-3 .. row+3 now hold a fish.
             bits = columns[j]
@@ -149,14 +151,21 @@ class Grid:
                 del ordered[i : i + COUNT[taken]]
             # In each column beside it, the places at top rows row-3 .. row+3
             # are exactly its runs of 4 empty rows there: each has a fish beside.
-            for side, first_key in ((j - 1, key - PLACE_STRIDE), (j + 1, key + PLACE_STRIDE)):
-                runs = RUNS[filled[side] >> first & WINDOW_BITS]
-                bits = columns[side]
-                was = bits >> first & SPAN_BITS
-                if runs != was:
-                    columns[side] = bits ^ (runs ^ was) << first
-                    i = bisect_left(ordered, first_key)
-                    ordered[i : i + COUNT[was]] = map(first_key.__add__, OFFSETS[runs])
+            # (The two columns written out: this is most of a random game's work.)
+            bits = columns[j - 1]
+            was, runs = bits >> first & SPAN_BITS, RUNS[filled[j - 1] >> first & WINDOW_BITS]
+            if runs != was:
+                columns[j - 1] = bits ^ (runs ^ was) << first
+                side = key - PLACE_STRIDE
+                i = bisect_left(ordered, side)
+                ordered[i : i + COUNT[was]] = map(side.__add__, OFFSETS[runs])
+            bits = columns[j + 1]
+            was, runs = bits >> first & SPAN_BITS, RUNS[filled[j + 1] >> first & WINDOW_BITS]
+            if runs != was:
+                columns[j + 1] = bits ^ (runs ^ was) << first
+                side = key + PLACE_STRIDE
+                i = bisect_left(ordered, side)
+                ordered[i : i + COUNT[was]] = map(side.__add__, OFFSETS[runs])
 
     def _add_columns(self, column: int) -> int:
         """Make the lists reach the columns beside `column`; its index in them."""
