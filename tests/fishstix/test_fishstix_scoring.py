@@ -363,7 +363,12 @@ def test_the_kept_places_match_a_full_scan_at_every_turn_of_hand_made_games():
     ]:
         grid.place("s", False, column, row, 0, (4, 5, 6, 7))
         _check_kept_places(grid)
-    for steps in [[(4, -9), (5, -8), (4, -5)], [(-5, 8), (-6, 9)], [(0, 4), (0, -4), (-1, -2)]]:
+    for steps in [
+        [(4, -9), (5, -8), (4, -5)],
+        [(-5, 8), (-6, 9)],
+        [(0, 4), (0, -4), (-1, -2)],
+        [(6, -200), (7, -197), (-7, 10)],
+    ]:
         for column, row in steps:
             grid.place("s", False, column, row, 0, (8, 9, 10, 11))
         _check_kept_places(grid)

@@ -139,8 +139,8 @@ class Grid:
                     self._move_first_row(row - FISH_PER_STICK - 64)
                 j = self._add_columns(column)
                 first_column, first_row = self.first_column, self.first_row
+            filled[j] |= STICK_BITS << (row - first_row)
             first = row - FISH_PER_STICK + 1 - first_row  # the bit of top row row-3
-            filled[j] |= STICK_BITS << first + FISH_PER_STICK - 1
             key = column * PLACE_STRIDE + row - FISH_PER_STICK + 1  # the place_key of top row row-3
             # Its own column's places at top rows row-3 .. row+3 now hold a fish.
             bits = columns[j]
