@@ -2,7 +2,7 @@
 the cap at target_points, both ends of the game (docs/games/fishstix.md)."""
 
 import pytest
-from fishstix_helpers import move, position
+from fishstix_helpers import game, move, position, standard_rules
 from stixxcli_games.fishstix.board import turned_round
 from stixxcli_games.fishstix.notation import stick_text
 
@@ -290,7 +290,88 @@ def test_the_grid_keeps_its_places_as_a_full_scan_finds_them_with_work_that_does
     assert set(grid.places()) == _scanned_places(grid.cells)
     # A placement searches the sorted places for the same few slices (its own
     # column and the two beside it, a few rows each) however big the table is.
-    assert max(looked) <= 6 and sum(looked[-100:]) <= sum(looked[:100]) * 1.2
+    assert max(looked) <= 3 and sum(looked[-100:]) <= sum(looked[:100]) * 1.2
+
+
+def _check_kept_places(grid):
+    """The grid's legal places as kept (a sorted list, and bits a column, with
+    each column's rows holding a fish) are the ones a full scan finds."""
+    from stixxcli_games.fishstix.grid import place_of
+
+    scanned = sorted(_scanned_places(grid.cells))
+    assert grid.places() == scanned
+    assert [place_of(key) for key in grid.sorted_open] == scanned
+    bits = [(column, grid.first_row + k) for column, bits in enumerate(grid.open, start=grid.first_column)
+            for k in range(bits.bit_length()) if bits >> k & 1]  # fmt: skip
+    assert bits == scanned
+    for column, bits in enumerate(grid.filled, start=grid.first_column):
+        rows = {row for c, row in grid.cells if c == column}
+        assert {grid.first_row + k for k in range(bits.bit_length()) if bits >> k & 1} == rows
+    left, right, top, bottom = grid.bounds()
+    for column in range(left - 2, right + 3):
+        for row in range(top - 5, bottom + 3):
+            assert grid.fits(column, row) == ((column, row) in scanned)
+
+
+def test_the_kept_places_match_a_full_scan_at_every_turn_of_bot_games():
+    from stixxcli_games.fishstix.state import PlaceOptions
+
+    from stixxcli.table import Table
+
+    rules = standard_rules()
+    for seed, bots in enumerate([["random"] * 3, ["greedy", "random"], ["random"] * 4, ["greedy"] * 2]):
+        players = [{"name": f"p{seat}", "bot": bot} for seat, bot in enumerate(bots)]
+        table = Table.new(game(), rules, "standard", players, f"kept-{seed}")
+        while not table.over:
+            grid = table.state.grid
+            _check_kept_places(grid)
+            options = table.state.legal_moves()
+            assert isinstance(options, PlaceOptions)
+            assert options.spots == sorted(_scanned_places(grid.cells))
+            table.play_turn()
+        _check_kept_places(table.state.grid)
+
+
+def test_the_kept_places_match_a_full_scan_at_every_turn_of_hand_made_games():
+    from stixxcli_games.fishstix.grid import Grid
+
+    _, state = examples_position()
+    _check_kept_places(state.grid)
+    for stick, column, row, points in [
+        (TURN_1, 1, 0, {"blue": 2, "green": 2}),
+        (TURN_2, 2, 1, {"green": 3}),
+        (TURN_3, 3, 0, {"orange": 2}),
+    ]:
+        state.apply(move(state, stick, column, row, points=points))
+        _check_kept_places(state.grid)
+    # Far to the left and right, up and down, and several sticks taken in at
+    # once (as after checking a log), one filling a place beside another.
+    grid = Grid()
+    grid.place("s", False, 0, 0, None, (0, 1, 2, 3))
+    _check_kept_places(grid)
+    for column, row in [
+        (-1, 2),
+        (-2, -1),
+        (1, -3),
+        (1, 1),
+        (2, -6),
+        (-3, 4),
+        (-4, 7),
+        (3, -9),
+        (2, -80),
+        (-2, 90),
+    ]:
+        grid.place("s", False, column, row, 0, (4, 5, 6, 7))
+        _check_kept_places(grid)
+    for steps in [
+        [(4, -9), (5, -8), (4, -5)],
+        [(-5, 8), (-6, 9)],
+        [(0, 4), (0, -4), (-1, -2)],
+        [(6, -200), (7, -197), (-7, 10)],
+    ]:
+        for column, row in steps:
+            grid.place("s", False, column, row, 0, (8, 9, 10, 11))
+        _check_kept_places(grid)
 
 
 def test_the_places_stay_right_when_the_grid_grows_far_up_and_down():

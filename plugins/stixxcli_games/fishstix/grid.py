@@ -35,10 +35,20 @@ class Placement:
 PLACE_STRIDE = 1 << 32
 ROW_LIMIT = PLACE_STRIDE // 2
 STICK_BITS = (1 << FISH_PER_STICK) - 1  # a stick's rows, as bits
-WINDOW_BITS = (1 << (3 * FISH_PER_STICK - 2)) - 1  # rows row-3 .. row+6 beside a stick placed at row
-SPAN = 2 * FISH_PER_STICK - 1  # the top rows of the places a stick overlaps: row-3 .. row+3
-# For each set of the SPAN top rows as bits, their offsets from the first: the
-# places beside a new stick as a table lookup instead of a loop over the bits.
+# A stick placed at top row `row` changes the places at top rows row-3 ..
+# row+3 (SPAN of them) in its own column and in each beside it: a window of
+# bits, whose places' cells are rows row-3 .. row+6 (WINDOW rows).
+SPAN = 2 * FISH_PER_STICK - 1
+SPAN_BITS = (1 << SPAN) - 1
+WINDOW = 3 * FISH_PER_STICK - 2
+WINDOW_BITS = (1 << WINDOW) - 1
+# Table lookups instead of loops over bits, for each window: its places with
+# four empty rows (RUNS, from its rows holding a fish), how many places
+# (COUNT) and their offsets from the first (OFFSETS).
+RUNS = tuple(
+    sum(1 << k for k in range(SPAN) if not filled >> k & STICK_BITS) for filled in range(1 << WINDOW)
+)
+COUNT = tuple(bin(bits).count("1") for bits in range(1 << SPAN))
 OFFSETS = tuple(tuple(k for k in range(SPAN) if bits >> k & 1) for bits in range(1 << SPAN))
 
 
@@ -74,12 +84,18 @@ class Grid:
         self._placements: list[Placement] = []  # the same as Placements, made when asked for
         # Every legal place as its place_key, sorted, so that the options, and so
         # the games a seed plays, come in one order. The places of one column
-        # near a row are one slice of it, found by two binary searches.
+        # near a row are one slice of it, found by a binary search.
         self.sorted_open: list[int] = []
-        self.looked_at = 0  # placements already taken into `sorted_open` and `filled`
-        # Each column's rows holding a fish, as bits (bit 0 is row first_row): the
-        # empty runs beside a new stick are then a few operations on one number.
-        self.filled: dict[int, int] = {}
+        self.looked_at = 0  # placements already taken into the lists of places and rows
+        # From column first_column on, one entry a column (the sticks stand in
+        # one run of columns, so there are no gaps), as bits, bit 0 for row
+        # first_row: the rows holding a fish (`filled`) and the legal places'
+        # top rows (`open`, the same places as `sorted_open`). The places near
+        # a new stick are then a few operations on numbers and table lookups,
+        # and sorted_open is only changed where they changed.
+        self.filled: list[int] = []
+        self.open: list[int] = []
+        self.first_column = 0
         self.first_row = -64  # moved up (every column shifted) when a stick comes near it
 
     @property
@@ -106,41 +122,70 @@ class Grid:
     def _update_places(self) -> None:
         """Take the sticks placed since the last call into the legal places.
 
-        Every new stick is in `filled` before any place is worked out, so a
-        place beside an earlier stick that a later one fills is never added.
+        Stick by stick, in the order played: each sets the windows of places it
+        changes from the rows filled so far, and a later stick sets again any
+        of them it changes in turn, so several sticks at once (after checking
+        a log) end as they would one at a time.
         """
         new = self.placed[self.looked_at :]
         self.looked_at = len(self.placed)
-        filled = self.filled
+        filled, columns, ordered = self.filled, self.open, self.sorted_open
+        first_column, first_row = self.first_column, self.first_row
         for _, _, column, row, _, _ in new:
-            if row - FISH_PER_STICK < self.first_row:
-                self._move_first_row(row - FISH_PER_STICK - 64)
-            filled[column] = filled.get(column, 0) | STICK_BITS << (row - self.first_row)
-        ordered, first_row = self.sorted_open, self.first_row
-        for _, _, column, row, _, _ in new:
-            first = column * PLACE_STRIDE + row - FISH_PER_STICK + 1  # place_key of top row row-3
-            # Places that now hold a fish are taken: top rows row-3 .. row+3.
-            i = bisect_left(ordered, first)
-            j = bisect_left(ordered, first + SPAN, i)
-            if i < j:
-                del ordered[i:j]
-            # In each neighbouring column, the places at top rows row-3 .. row+3
-            # are exactly its runs of 4 empty cells there: every legal place
-            # among them is such a run, and each such run now has a fish beside.
-            for side in (column - 1, column + 1):
-                empty = ~(filled.get(side, 0) >> (row - FISH_PER_STICK + 1 - first_row)) & WINDOW_BITS
-                runs = empty & (empty >> 1) & (empty >> 2) & (empty >> 3)  # bit k: rows row-3+k .. row+k
-                first = side * PLACE_STRIDE + row - FISH_PER_STICK + 1
-                i = bisect_left(ordered, first)
-                j = bisect_left(ordered, first + SPAN, i)
-                if runs or i < j:
-                    ordered[i:j] = [first + k for k in OFFSETS[runs]]
+            j = column - first_column
+            if row - FISH_PER_STICK < first_row or j < 1 or j + 2 > len(filled):
+                # Room above it, and for the columns beside it.
+                if row - FISH_PER_STICK < first_row:
+                    self._move_first_row(row - FISH_PER_STICK - 64)
+                j = self._add_columns(column)
+                first_column, first_row = self.first_column, self.first_row
+            filled[j] |= STICK_BITS << (row - first_row)
+            first = row - FISH_PER_STICK + 1 - first_row  # the bit of top row row-3
+            key = column * PLACE_STRIDE + row - FISH_PER_STICK + 1  # the place_key of top row row-3
+            # Its own column's places at top rows row-3 .. row+3 now hold a fish.
+            bits = columns[j]
+            taken = bits >> first & SPAN_BITS
+            if taken:
+                columns[j] = bits ^ taken << first
+                i = bisect_left(ordered, key)
+                del ordered[i : i + COUNT[taken]]
+            # In each column beside it, the places at top rows row-3 .. row+3
+            # are exactly its runs of 4 empty rows there: each has a fish beside.
+            # (The two columns written out: this is most of a random game's work.)
+            bits = columns[j - 1]
+            was, runs = bits >> first & SPAN_BITS, RUNS[filled[j - 1] >> first & WINDOW_BITS]
+            if runs != was:
+                columns[j - 1] = bits ^ (runs ^ was) << first
+                side = key - PLACE_STRIDE
+                i = bisect_left(ordered, side)
+                ordered[i : i + COUNT[was]] = map(side.__add__, OFFSETS[runs])
+            bits = columns[j + 1]
+            was, runs = bits >> first & SPAN_BITS, RUNS[filled[j + 1] >> first & WINDOW_BITS]
+            if runs != was:
+                columns[j + 1] = bits ^ (runs ^ was) << first
+                side = key + PLACE_STRIDE
+                i = bisect_left(ordered, side)
+                ordered[i : i + COUNT[was]] = map(side.__add__, OFFSETS[runs])
+
+    def _add_columns(self, column: int) -> int:
+        """Make the lists reach the columns beside `column`; its index in them."""
+        if not self.filled:
+            self.first_column = column
+        more = self.first_column - (column - 1)
+        if more > 0:
+            self.filled[:0] = self.open[:0] = [0] * more
+            self.first_column -= more
+        more = column + 1 - self.first_column + 1 - len(self.filled)
+        if more > 0:
+            self.filled += [0] * more
+            self.open += [0] * more
+        return column - self.first_column
 
     def _move_first_row(self, row: int) -> None:
         """Make bit 0 of every column row `row` (above every stick so far)."""
         shift = self.first_row - row
-        for column, bits in self.filled.items():
-            self.filled[column] = bits << shift
+        self.filled[:] = [bits << shift for bits in self.filled]
+        self.open[:] = [bits << shift for bits in self.open]
         self.first_row = row
 
     def taken(self, column: int, row: int) -> int | None:
@@ -154,11 +199,10 @@ class Grid:
 
     def fits(self, column: int, row: int) -> bool:
         """Whether a stick may stand here: four empty cells, a fish beside one of them."""
-        if self.looked_at == len(self.placed) and -ROW_LIMIT < row < ROW_LIMIT:
-            # Up to date (play asks for the places every turn): a binary search.
-            ordered, key = self.sorted_open, column * PLACE_STRIDE + row
-            i = bisect_left(ordered, key)
-            return i < len(ordered) and ordered[i] == key
+        if self.looked_at == len(self.placed):
+            # Up to date (play asks for the places every turn): one bit.
+            j, k = column - self.first_column, row - self.first_row
+            return 0 <= j < len(self.open) and k >= 0 and self.open[j] >> k & 1 == 1
         return self.taken(column, row) is None and self.touches(column, row)
 
     def touches(self, column: int, row: int) -> bool:

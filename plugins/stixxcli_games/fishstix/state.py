@@ -181,7 +181,12 @@ class FishStixState(State):
         if self.over:
             return []
         hand = self.hands[self.seat]
-        numbers = [number for number, stick in enumerate(hand, start=1) if hand.index(stick) == number - 1]
+        if len(set(hand)) == len(hand):  # the common case: every stick is offered
+            numbers = list(range(1, len(hand) + 1))
+        else:
+            numbers = [
+                number for number, stick in enumerate(hand, start=1) if hand.index(stick) == number - 1
+            ]
         return PlaceOptions(numbers, self.grid.place_keys())
 
     def parse_move(self, text: str) -> dict:
@@ -230,20 +235,24 @@ class FishStixState(State):
         """The stick, way up and place of an answer, once its shape is checked."""
         hand = self.hands[seat]
         if type(answer) is dict and len(answer) == 4:  # the common case, in one look
-            number, turned, column, row = (
-                answer.get("hand"),
-                answer.get("turned"),
-                answer.get("column"),
-                answer.get("row"),
-            )
-            if (
-                type(number) is int
-                and type(turned) is bool
-                and type(column) is int
-                and type(row) is int
-                and 1 <= number <= len(hand)
-            ):
-                return hand[number - 1], turned, column, row
+            try:
+                number, turned, column, row = (
+                    answer["hand"],
+                    answer["turned"],
+                    answer["column"],
+                    answer["row"],
+                )
+            except KeyError:
+                pass  # the checks below say which key is missing
+            else:
+                if (
+                    type(number) is int
+                    and type(turned) is bool
+                    and type(column) is int
+                    and type(row) is int
+                    and 0 < number <= len(hand)
+                ):
+                    return hand[number - 1], turned, column, row
         number = require(answer, "hand", int, "the answer")
         if not 1 <= number <= len(hand):
             raise IllegalMove(f"the hand holds sticks 1 to {len(hand)}, not {number}")
