@@ -134,6 +134,72 @@ def test_reasoning_bot_reading_kept_between_turns_is_exact(kit):
     assert checked > 10
 
 
+def _near_afresh(state) -> list[list[int]]:
+    """The stixx on the board touching each stixx, by colour, counted from the state."""
+    counts = [[0] * len(state.colours) for _ in range(state.board.size)]
+    for s, near in enumerate(counts):
+        for t in state.board.touches[s]:
+            if state.on_board[t]:
+                near[state.layout[t]] += 1
+    return counts
+
+
+def _reading_follows(log, seat=0) -> int:
+    """A Reading kept over the whole of a game, asked at every turn: its counts of
+    the stixx touching each stixx equal those made afresh. Returns the turns checked."""
+    from stixxcli_games.stixx.bots import Reading
+
+    reading, checked = None, 0
+    for step in replay(log):
+        view = step.state.view(seat)
+        if reading is None:
+            reading = Reading(
+                step.state.board.touches, view["layout"], len(view["players"]), log["rules"]["colours"]
+            )
+        reading.update(view["takes"], seat)
+        assert reading.near == _near_afresh(step.state)
+        assert reading.left_of == [
+            sum(1 for s in view["on_board"] if reading.layout[s] == c) for c in range(6)
+        ]
+        checked += 1
+    return checked
+
+
+def test_reasoning_bot_near_counts_follow_random_games():
+    for players in (2, 3, 4, 6):
+        for seed in range(3):
+            log = play_bots("stixx", ["random"] * players, f"near-{players}-{seed}")
+            assert _reading_follows(log, seed % players) > 5
+
+
+def test_reasoning_bot_near_counts_follow_a_hand_made_game(kit):
+    # A take, a wrong challenge, a reveal with two takes, a right challenge with two takes, a take.
+    touches = kit.board.touches
+    first = kit.board.centre_star[0]
+    second, third = touches[first][0], touches[touches[first][0]][1]
+    fourth = next(t for t in touches[third] if t not in (first, second))
+    fifth = next(t for t in touches[fourth] if t not in (first, second, third))
+    sixth = next(t for t in touches[fifth] if t not in (first, second, third, fourth))
+    moves = [
+        {"seat": 0, "option": "A", "takes": [first]},
+        {"seat": 1, "option": "C", "target": 2, "colour": "red", "correct": False},
+        {"seat": 2, "option": "B", "takes": [second, third]},
+        {
+            "seat": 0,
+            "option": "C",
+            "target": 1,
+            "colour": "orange",
+            "correct": True,
+            "takes": [fourth, fifth],
+        },
+        {"seat": 1, "option": "A", "takes": [sixth]},
+    ]
+    log = kit.log(moves)
+    assert check_log(json.loads(json.dumps(log))).valid
+    assert _reading_follows(log, 0) == len(moves) + 1
+    assert _reading_follows(log, 2) == len(moves) + 1
+
+
 def test_reasoning_bot_challenges_and_reveals():
     options = {"B": 0, "C": 0, "right": 0}
     for seed in range(20):
