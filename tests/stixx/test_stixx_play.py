@@ -411,3 +411,55 @@ def test_the_table_hears_each_move():
     assert news[1] == "random-1 challenges reasoning-0 with orange: wrong; reasoning-0 plays next."
     assert news[2] == "reasoning-0 reveals purple and takes 27 (green), 29 (purple)."
     assert news[-1].endswith(".") and "The game is over" in news[-1]
+
+
+def test_dealt_chances_are_the_plain_loop_to_the_last_bit():
+    """The colour chances worked out in C equal, bit for bit, the plain loop
+    over every deal they replace (zero likelihoods and all-zero deals too)."""
+    import math
+    from itertools import permutations
+    from operator import getitem
+
+    from stixxcli_games.stixx.deals import dealt_chances
+
+    def plain(likes, free):
+        rows = [[0.0] * len(likes[0]) for _ in likes]
+        total = 0.0
+        for deal in permutations(free, len(likes)):
+            weight = math.prod(map(getitem, likes, deal), start=1.0)
+            if weight:
+                total += weight
+                for row, c in zip(rows, deal):
+                    row[c] += weight
+        return [[x / total for x in row] for row in rows] if total else None
+
+    rng = random.Random(16)
+    checked = 0
+    for _ in range(400):
+        free = tuple(sorted(rng.sample(range(6), rng.randint(1, 6))))
+        hidden = rng.randint(1, len(free) + 1)
+        likes = [
+            [0.0 if c not in free or rng.random() < 0.15 else math.exp(-rng.random() * 8) for c in range(6)]
+            for _ in range(hidden)
+        ]
+        assert dealt_chances(likes, free) == plain(likes, free)
+        checked += dealt_chances(likes, free) is not None
+    assert checked > 200
+
+
+def test_the_view_keeps_its_takes_up_to_date_and_hands_out_copies():
+    """At every turn of random games, the takes of the view (kept between
+    views) equal those made afresh, and changing a view changes no other."""
+    for players in (2, 4, 6):
+        for seed in range(2):
+            log = play_bots("stixx", ["random"] * players, f"takes-{players}-{seed}")
+            for step in replay(log):
+                state = step.state
+                fresh = [
+                    {"seat": seat, "stixx": s, "colour": state.layout_names[s]} for seat, s in state.takes
+                ]
+                view = state.view(0)
+                assert view["takes"] == fresh
+                for take in view["takes"]:
+                    take["colour"] = "scribbled"
+                assert state.view(1)["takes"] == fresh

@@ -11,11 +11,12 @@ colours never reach it.
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache, reduce
-from itertools import permutations
-from operator import add, mul
+from functools import cache, lru_cache
+from operator import add
 
 from stixxcli.game import Bot
+
+from .deals import dealt_chances
 
 # How strongly a player is taken to prefer stixx of their own colour when
 # reading their takes (0 would read every take as random).
@@ -165,22 +166,9 @@ class Knowledge:
                 if c not in excluded:
                     like[c] = math.exp(evidence[c] - top)
             likes.append(like)
-        # Each deal's weight, in the order of `permutations`, then each seat's
-        # chance of each colour: the sum of the weights of the deals giving it
-        # that colour, added in that same order (in C: a deal of weight 0 adds
-        # nothing, as when it was skipped).
-        dealt, given_by_seat = _deals(tuple(free), len(hidden))
-        weights = list(map(likes[0].__getitem__, dealt[0]))  # 1.0 * x is x: as prod(start=1.0) made them
-        for like, colour_of in zip(likes[1:], dealt[1:]):
-            weights = list(map(mul, weights, map(like.__getitem__, colour_of)))
-        total = reduce(add, weights, 0.0)
-        for s, given in zip(hidden, given_by_seat):
-            if total:
-                row = chance[s]
-                for c, which in given:
-                    row[c] = reduce(add, map(weights.__getitem__, which), 0.0) / total
-            else:
-                chance[s] = [1.0 / len(free)] * colours
+        rows = dealt_chances(likes, tuple(free))
+        for n, s in enumerate(hidden):
+            chance[s] = rows[n] if rows else [1.0 / len(free)] * colours
         return chance
 
     def expected_score(self, seat: int) -> float:
@@ -250,7 +238,7 @@ class ReasoningBot(Bot):
         """What leaving the marker on `stixx` is worth: the end of the game if it
         is isolated (or we complete our colour), else the next player's best take
         counts against it."""
-        top = know.threat[stixx] or self._threat(know, stixx)
+        top = know.threat[stixx] or _threat(know, stixx)
         # The next player's best take, `gone` gone (when it was the only one with the best harm).
         worst = top[0] if gone is None or top[1] != know.layout[gone] else top[2]
         mine = know.held[self.seat][know.mine] + own_gained
@@ -268,7 +256,13 @@ class ReasoningBot(Bot):
         same each time this turn asks, so worked out once."""
         after = know.alone[stixx]
         if after is None:
-            after = know.alone[stixx] = self._after(know, stixx, None, know.layout[stixx] == know.mine)
+            worst = (know.threat[stixx] or _threat(know, stixx))[0]
+            own = know.layout[stixx] == know.mine
+            if worst is None or know.held[self.seat][know.mine] + own == self.full_at:
+                after = self._after(know, stixx, None, own)  # the end of the game
+            else:
+                after = -NEXT_PLAYER * worst
+            know.alone[stixx] = after
         return after
 
     def _single(self, know: Knowledge, stixx: int, gone: int | None = None, own: int = 0) -> float:
@@ -280,17 +274,13 @@ class ReasoningBot(Bot):
         own += colour == know.mine
         return know.base[colour] + 1e-6 * self.rng.random() + self._after(know, stixx, gone, own)
 
-    def _threat(self, know: Knowledge, stixx: int) -> tuple:
-        top = know.threat[stixx] = _top_two(know.harm, know.ranked, know.near[stixx])
-        return top
-
     def _second(self, know: Knowledge, two: int) -> tuple:
         """A second take of `two`, the marker left there: (the colour of the
         next player's best take from `two` when only one stixx has it, its
         gain plus what that leaves them, the same when the first take was
         that best take). None for a gain `_after` has to value (the marker
         isolated)."""
-        top = know.threat[two] or self._threat(know, two)
+        top = know.threat[two] or _threat(know, two)
         gain = know.base[know.layout[two]]
         worst, at, other = top
         second = know.second[two] = (
@@ -305,7 +295,7 @@ class ReasoningBot(Bot):
         after it): the first one's gain plus the second one's gain and what
         it leaves the next player. Equal values go to the pair met first, in
         an order shuffled each time (so ties are broken at random)."""
-        layout, mine, on_board, touches = know.layout, know.mine, know.on_board, know.touches
+        layout, mine, on_board, touches, near = know.layout, know.mine, know.on_board, know.touches, know.near
         seconds, base = know.second, know.base
         held = know.held[self.seat][mine]
         full_at = self.full_at
@@ -316,10 +306,12 @@ class ReasoningBot(Bot):
         for one in order:
             taken = layout[one]
             own = int(taken == mine)
-            value, two_best = -math.inf, None
-            if not last and held + own != full_at:
+            if last or held + own == full_at or not any(near[one]):  # the game ends after `one`
+                value, path = self._single(know, one), [one]
+            else:
                 # A second take of our colour that completes it ends the game: `_after` values that.
                 completes = full_at is not None and held + own + 1 == full_at
+                value, two_best = -math.inf, None
                 for two in touches[one]:
                     if on_board[two]:
                         at, plain, gone = seconds[two] or self._second(know, two)
@@ -331,9 +323,6 @@ class ReasoningBot(Bot):
                             v = base[c2] + self._after(know, two, one, own + (c2 == mine))
                         if v > value:
                             value, two_best = v, two
-            if two_best is None:  # the game ends after `one`
-                value, path = self._single(know, one), [one]
-            else:
                 value, path = value + base[taken], [one, two_best]
             if value > best:
                 best, plan = value, path
@@ -346,7 +335,9 @@ class ReasoningBot(Bot):
         takes = options.takes
         # Each take's worth, drawn with its noise in the order of the takes; the
         # first of the best, as max() would pick it.
-        singles = [self._single(know, s) for s in takes]
+        alone, base, layout, rnd = know.alone, know.base, know.layout, self.rng.random
+        afters = [alone[s] if alone[s] is not None else self._alone(know, s) for s in takes]
+        singles = [base[layout[s]] + 1e-6 * rnd() + after for s, after in zip(takes, afters)]  # `_single`
         best_a = takes[singles.index(max(singles))]
         value_a = self._single(know, best_a)
         pick, value, self.plan = {"option": "A", "take": best_a}, value_a, []
@@ -387,17 +378,10 @@ class ReasoningBot(Bot):
         return max(choice.options, key=lambda s: self._single(know, s))
 
 
-@cache
-def _deals(free: tuple[int, ...], hidden: int) -> tuple[list[tuple], list[list[tuple]]]:
-    """Every way of dealing the `free` colours to `hidden` seats, in the order
-    of `permutations`: the colour each seat gets in each deal, by seat; and,
-    by seat, each free colour with the deals (by index) giving it to that seat."""
-    deals = list(permutations(free, hidden))
-    dealt = [tuple(deal[i] for deal in deals) for i in range(hidden)]
-    given = [
-        [(c, tuple(n for n, deal in enumerate(deals) if deal[i] == c)) for c in free] for i in range(hidden)
-    ]
-    return dealt, given
+def _threat(know: Knowledge, stixx: int) -> tuple:
+    """`_top_two` of the stixx touching `stixx`, kept for the turn."""
+    top = know.threat[stixx] = _top_two(know.harm, know.ranked, know.near[stixx])
+    return top
 
 
 def _top_two(harm: list[float], ranked: list[int], near: list[int]) -> tuple:

@@ -50,6 +50,7 @@ class StixxState(State):
         self.left = board.size  # stixx still on the board
         self.marker: int | None = None  # the place (stixx id) the marker lies on
         self.takes: list[tuple[int, int]] = []  # (seat, stixx) in order: public
+        self._taken_views: list[dict] = []  # the takes as `view` shows them, made when first viewed
         self.layout_names = list(map(self.colours.__getitem__, layout))  # the colour of each stixx, by name
         self.held = [[0] * len(self.colours) for _ in names]  # stixx held per seat and colour
         self.taken_by: dict[int, tuple[int, int]] = {}  # stixx -> (seat, turn)
@@ -506,7 +507,7 @@ class StixxState(State):
             "marker": self.marker,
             "layout": list(names),
             "on_board": list(compress(range(self.board.size), self.on_board)),
-            "takes": [{"seat": seat, "stixx": s, "colour": names[s]} for seat, s in self.takes],
+            "takes": list(map(dict.copy, self._take_views())),
             "players": players,
             "reveal_order": list(self.reveal_order),
             "challenges": [dict(c) for c in self.challenges],
@@ -515,6 +516,16 @@ class StixxState(State):
         if viewer is not None:
             out["viewer"] = viewer
         return out
+
+    def _take_views(self) -> list[dict]:
+        """Every take as the view shows it, made once: takes are only ever added,
+        and a bot reads the view at every turn (each view gets copies)."""
+        made, takes = self._taken_views, self.takes
+        if len(made) > len(takes):  # not this game's takes: made again
+            made.clear()
+        names = self.layout_names
+        made += [{"seat": seat, "stixx": s, "colour": names[s]} for seat, s in takes[len(made) :]]
+        return made
 
     def render(self, viewer: int | None = None):
         from .render import render_state
