@@ -149,12 +149,14 @@ class Knowledge:
         distinct colours still possible."""
         colours = len(self.colour_names)
         chance = [[0.0] * colours for _ in range(self.players)]
-        for s, c in self.known.items():
+        known = self.known
+        for s, c in known.items():
             chance[s][c] = 1.0
-        hidden = [s for s in range(self.players) if s not in self.known]
-        free = [c for c in range(colours) if c not in self.known.values()]
-        if not hidden:
+        if len(known) == self.players:  # every colour known (most turns, once the colours are out)
             return chance
+        hidden = [s for s in range(self.players) if s not in known]
+        taken = set(known.values())
+        free = [c for c in range(colours) if c not in taken]
         # Each hidden seat's likelihood of each colour (0 for a colour a wrong
         # challenge ruled out), scaled by its largest: a deal weighs their product.
         likes = []
