@@ -29,6 +29,10 @@ TIE_BREAKS = ("own colour", "most of another colour", "revealed last")
 
 
 class StixxState(State):
+    # The takes as `view` shows them, made when first viewed (not in __init__:
+    # validation makes a state per log and never views it).
+    _taken_views: list[dict] | None = None
+
     def __init__(
         self, rules: dict, names: list[str], board: Board, layout: list[int], secret: list[int], starts: int
     ):
@@ -50,7 +54,6 @@ class StixxState(State):
         self.left = board.size  # stixx still on the board
         self.marker: int | None = None  # the place (stixx id) the marker lies on
         self.takes: list[tuple[int, int]] = []  # (seat, stixx) in order: public
-        self._taken_views: list[dict] = []  # the takes as `view` shows them, made when first viewed
         self.layout_names = list(map(self.colours.__getitem__, layout))  # the colour of each stixx, by name
         self.held = [[0] * len(self.colours) for _ in names]  # stixx held per seat and colour
         self.taken_by: dict[int, tuple[int, int]] = {}  # stixx -> (seat, turn)
@@ -521,8 +524,8 @@ class StixxState(State):
         """Every take as the view shows it, made once: takes are only ever added,
         and a bot reads the view at every turn (each view gets copies)."""
         made, takes = self._taken_views, self.takes
-        if len(made) > len(takes):  # not this game's takes: made again
-            made.clear()
+        if made is None or len(made) > len(takes):  # a first view, or not this game's takes
+            made = self._taken_views = []
         names = self.layout_names
         made += [{"seat": seat, "stixx": s, "colour": names[s]} for seat, s in takes[len(made) :]]
         return made
