@@ -134,6 +134,72 @@ def test_reasoning_bot_reading_kept_between_turns_is_exact(kit):
     assert checked > 10
 
 
+def _near_afresh(state) -> list[list[int]]:
+    """The stixx on the board touching each stixx, by colour, counted from the state."""
+    counts = [[0] * len(state.colours) for _ in range(state.board.size)]
+    for s, near in enumerate(counts):
+        for t in state.board.touches[s]:
+            if state.on_board[t]:
+                near[state.layout[t]] += 1
+    return counts
+
+
+def _reading_follows(log, seat=0) -> int:
+    """A Reading kept over the whole of a game, asked at every turn: its counts of
+    the stixx touching each stixx equal those made afresh. Returns the turns checked."""
+    from stixxcli_games.stixx.bots import Reading
+
+    reading, checked = None, 0
+    for step in replay(log):
+        view = step.state.view(seat)
+        if reading is None:
+            reading = Reading(
+                step.state.board.touches, view["layout"], len(view["players"]), log["rules"]["colours"]
+            )
+        reading.update(view["takes"], seat)
+        assert reading.near == _near_afresh(step.state)
+        assert reading.left_of == [
+            sum(1 for s in view["on_board"] if reading.layout[s] == c) for c in range(6)
+        ]
+        checked += 1
+    return checked
+
+
+def test_reasoning_bot_near_counts_follow_random_games():
+    for players in (2, 3, 4, 6):
+        for seed in range(3):
+            log = play_bots("stixx", ["random"] * players, f"near-{players}-{seed}")
+            assert _reading_follows(log, seed % players) > 5
+
+
+def test_reasoning_bot_near_counts_follow_a_hand_made_game(kit):
+    # A take, a wrong challenge, a reveal with two takes, a right challenge with two takes, a take.
+    touches = kit.board.touches
+    first = kit.board.centre_star[0]
+    second, third = touches[first][0], touches[touches[first][0]][1]
+    fourth = next(t for t in touches[third] if t not in (first, second))
+    fifth = next(t for t in touches[fourth] if t not in (first, second, third))
+    sixth = next(t for t in touches[fifth] if t not in (first, second, third, fourth))
+    moves = [
+        {"seat": 0, "option": "A", "takes": [first]},
+        {"seat": 1, "option": "C", "target": 2, "colour": "red", "correct": False},
+        {"seat": 2, "option": "B", "takes": [second, third]},
+        {
+            "seat": 0,
+            "option": "C",
+            "target": 1,
+            "colour": "orange",
+            "correct": True,
+            "takes": [fourth, fifth],
+        },
+        {"seat": 1, "option": "A", "takes": [sixth]},
+    ]
+    log = kit.log(moves)
+    assert check_log(json.loads(json.dumps(log))).valid
+    assert _reading_follows(log, 0) == len(moves) + 1
+    assert _reading_follows(log, 2) == len(moves) + 1
+
+
 def test_reasoning_bot_challenges_and_reveals():
     options = {"B": 0, "C": 0, "right": 0}
     for seed in range(20):
@@ -345,3 +411,55 @@ def test_the_table_hears_each_move():
     assert news[1] == "random-1 challenges reasoning-0 with orange: wrong; reasoning-0 plays next."
     assert news[2] == "reasoning-0 reveals purple and takes 27 (green), 29 (purple)."
     assert news[-1].endswith(".") and "The game is over" in news[-1]
+
+
+def test_dealt_chances_are_the_plain_loop_to_the_last_bit():
+    """The colour chances worked out in C equal, bit for bit, the plain loop
+    over every deal they replace (zero likelihoods and all-zero deals too)."""
+    import math
+    from itertools import permutations
+    from operator import getitem
+
+    from stixxcli_games.stixx.deals import dealt_chances
+
+    def plain(likes, free):
+        rows = [[0.0] * len(likes[0]) for _ in likes]
+        total = 0.0
+        for deal in permutations(free, len(likes)):
+            weight = math.prod(map(getitem, likes, deal), start=1.0)
+            if weight:
+                total += weight
+                for row, c in zip(rows, deal):
+                    row[c] += weight
+        return [[x / total for x in row] for row in rows] if total else None
+
+    rng = random.Random(16)
+    checked = 0
+    for _ in range(400):
+        free = tuple(sorted(rng.sample(range(6), rng.randint(1, 6))))
+        hidden = rng.randint(1, len(free) + 1)
+        likes = [
+            [0.0 if c not in free or rng.random() < 0.15 else math.exp(-rng.random() * 8) for c in range(6)]
+            for _ in range(hidden)
+        ]
+        assert dealt_chances(likes, free) == plain(likes, free)
+        checked += dealt_chances(likes, free) is not None
+    assert checked > 200
+
+
+def test_the_view_keeps_its_takes_up_to_date_and_hands_out_copies():
+    """At every turn of random games, the takes of the view (kept between
+    views) equal those made afresh, and changing a view changes no other."""
+    for players in (2, 4, 6):
+        for seed in range(2):
+            log = play_bots("stixx", ["random"] * players, f"takes-{players}-{seed}")
+            for step in replay(log):
+                state = step.state
+                fresh = [
+                    {"seat": seat, "stixx": s, "colour": state.layout_names[s]} for seat, s in state.takes
+                ]
+                view = state.view(0)
+                assert view["takes"] == fresh
+                for take in view["takes"]:
+                    take["colour"] = "scribbled"
+                assert state.view(1)["takes"] == fresh

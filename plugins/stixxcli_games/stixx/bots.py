@@ -11,11 +11,12 @@ colours never reach it.
 from __future__ import annotations
 
 import math
-from itertools import permutations
-from math import prod
-from operator import getitem
+from functools import cache, lru_cache
+from operator import add
 
 from stixxcli.game import Bot
+
+from .deals import dealt_chances
 
 # How strongly a player is taken to prefer stixx of their own colour when
 # reading their takes (0 would read every take as random).
@@ -30,7 +31,6 @@ END = 2.0  # the game ending now while ahead (or behind: negative)
 
 
 PREFER = math.exp(PREFERENCE)
-_LOG_ODDS: dict[tuple, float] = {}  # (stixx to choose from, of a colour, taken) -> log-likelihood
 
 
 class Reading:
@@ -55,42 +55,51 @@ class Reading:
         self.left_of = [0] * colours  # stixx on the board, by colour
         for c in self.layout:
             self.left_of[c] += 1
+        # The stixx on the board touching each stixx, by colour: the choice a
+        # take from there has, and where the next player's best take is.
+        self.near = list(map(list, _near(touches, tuple(self.layout), colours)))
         self.challenges = 0  # challenges read so far
         self.excluded: dict[int, set[int]] = {s: set() for s in range(players)}  # ruled out by wrong ones
 
     def update(self, takes: list[dict], seat: int) -> list[list[float]]:
-        colours, on_board, layout, touches = self.colours, self.on_board, self.layout, self.touches
+        layout, touches, near, score = self.layout, self.touches, self.near, self.score
         for take in takes[self.read :]:
             who, stixx = take["seat"], take["stixx"]
+            colour = layout[stixx]
             if who != seat:
                 # The stixx they could choose from, counted by colour.
                 marker = self.marker
-                if marker is None:  # the first take of the game: any stixx on the board
-                    counts, n = list(self.left_of), self.left
-                else:
-                    counts, n = [0] * colours, 0
-                    for t in touches[marker]:
-                        if on_board[t]:
-                            counts[layout[t]] += 1
-                            n += 1
-                taken = layout[stixx]
-                row = self.score[who]
-                for c, count in enumerate(counts):
-                    key = (n, count, c == taken)
-                    odds = _LOG_ODDS.get(key)
-                    if odds is None:  # the same few values recur: log each once
-                        weight = PREFER if c == taken else 1.0
-                        odds = _LOG_ODDS[key] = math.log(weight / (n + count * (PREFER - 1)))
-                    row[c] += odds
-            on_board[stixx] = False
+                counts = self.left_of if marker is None else near[marker]  # None: the first take, anywhere
+                miss, hit = _log_odds(sum(counts))
+                odds = list(map(miss.__getitem__, counts))
+                odds[colour] = hit[counts[colour]]
+                score[who] = list(map(add, score[who], odds))
+            self.on_board[stixx] = False
+            for t in touches[stixx]:
+                near[t][colour] -= 1
             self.marker = stixx
-            colour = layout[stixx]
             self.held[who][colour] += 1
             self.left_of[colour] -= 1
             self.left -= 1
         self.read = len(takes)
         self.last = takes[-1] if takes else None
-        return self.score
+        return score
+
+
+@lru_cache(maxsize=8)
+def _near(touches: tuple, layout: tuple[int, ...], colours: int) -> list[tuple[int, ...]]:
+    """`Reading.near` of a full board: made once for the bots of one game."""
+    return [tuple(map([layout[t] for t in near].count, range(colours))) for near in touches]
+
+
+@cache
+def _log_odds(n: int) -> tuple[list[float], list[float]]:
+    """The log-likelihood of a take among `n` stixx to choose from, by how many
+    of them have a colour: of that colour not taken, then taken."""
+    return (
+        [math.log(1.0 / (n + count * (PREFER - 1))) for count in range(n + 1)],
+        [math.log(PREFER / (n + count * (PREFER - 1))) for count in range(n + 1)],
+    )
 
 
 class Knowledge:
@@ -125,8 +134,14 @@ class Knowledge:
         self.deny = [sum(column) for column in zip(*others)] if others else [0] * len(names)
         self.harm: list[float] = []  # set by the bot: what the next player gains per colour
         self.base: list[float] = []  # set by the bot: what a take of each colour gains us
+        self.near = reading.near  # the stixx on the board touching each stixx, by colour
+        self.ranked: list[int] = []  # set by the bot: the colours, the most `harm` first
         # Per stixx, `_top_two` of its neighbours, made when first needed (None: not yet).
         self.threat: list[tuple | None] = [None] * len(self.layout)
+        # Per stixx, what the bot's `_alone` and `_second` make of it this turn (None: not yet).
+        self.alone: list[float | None] = [None] * len(self.layout)
+        self.second: list[tuple | None] = [None] * len(self.layout)
+        self.lead: float | None = None  # the best opponent's expected score, when first needed
 
     def _colour_chances(self) -> list[list[float]]:
         """For each seat, the probability of each colour: certain for our own and
@@ -134,12 +149,14 @@ class Knowledge:
         distinct colours still possible."""
         colours = len(self.colour_names)
         chance = [[0.0] * colours for _ in range(self.players)]
-        for s, c in self.known.items():
+        known = self.known
+        for s, c in known.items():
             chance[s][c] = 1.0
-        hidden = [s for s in range(self.players) if s not in self.known]
-        free = [c for c in range(colours) if c not in self.known.values()]
-        if not hidden:
+        if len(known) == self.players:  # every colour known (most turns, once the colours are out)
             return chance
+        hidden = [s for s in range(self.players) if s not in known]
+        taken = set(known.values())
+        free = [c for c in range(colours) if c not in taken]
         # Each hidden seat's likelihood of each colour (0 for a colour a wrong
         # challenge ruled out), scaled by its largest: a deal weighs their product.
         likes = []
@@ -151,16 +168,9 @@ class Knowledge:
                 if c not in excluded:
                     like[c] = math.exp(evidence[c] - top)
             likes.append(like)
-        rows = [chance[s] for s in hidden]
-        total = 0.0
-        for deal in permutations(free, len(hidden)):
-            weight = prod(map(getitem, likes, deal), start=1.0)  # each seat's like of its colour
-            if weight:
-                total += weight
-                for row, c in zip(rows, deal):
-                    row[c] += weight
-        for s in hidden:
-            chance[s] = [x / total for x in chance[s]] if total else [1.0 / len(free)] * colours
+        rows = dealt_chances(likes, tuple(free))
+        for n, s in enumerate(hidden):
+            chance[s] = rows[n] if rows else [1.0 / len(free)] * colours
         return chance
 
     def expected_score(self, seat: int) -> float:
@@ -207,7 +217,8 @@ class ReasoningBot(Bot):
                 self.touches, view["layout"], len(view["players"]), list(self.rules["colours"])
             )
         know = Knowledge(view, self.seat, reading)
-        know.harm = self._harm(know)
+        know.harm = harm = self._harm(know)
+        know.ranked = sorted(range(len(harm)), key=harm.__getitem__, reverse=True)
         # What taking a stixx of each colour gains, before the noise that breaks ties.
         know.base = [(1.0 if c == know.mine else 0.0) + DENY * d for c, d in enumerate(know.deny)]
         self.known = (turn, know)
@@ -229,58 +240,92 @@ class ReasoningBot(Bot):
         """What leaving the marker on `stixx` is worth: the end of the game if it
         is isolated (or we complete our colour), else the next player's best take
         counts against it."""
-        top = know.threat[stixx]
-        if top is None:
-            top = know.threat[stixx] = _top_two(know.harm, know.layout, know.touches[stixx], know.on_board)
-        worst = top[0] if top[1] != gone else top[2]  # the next player's best take, `gone` gone
+        top = know.threat[stixx] or _threat(know, stixx)
+        # The next player's best take, `gone` gone (when it was the only one with the best harm).
+        worst = top[0] if gone is None or top[1] != know.layout[gone] else top[2]
         mine = know.held[self.seat][know.mine] + own_gained
         if worst is None or mine == self.full_at:
-            best = max((know.expected_score(s) for s in range(know.players) if s != self.seat), default=0)
+            best = know.lead
+            if best is None:  # the best opponent's expected score: asked of this turn's ends only
+                best = know.lead = max(
+                    (know.expected_score(s) for s in range(know.players) if s != self.seat), default=0
+                )
             return END if mine > best + 0.5 else (-END if mine < best - 0.5 else 0.0)
         return -NEXT_PLAYER * worst
+
+    def _alone(self, know: Knowledge, stixx: int) -> float:
+        """`_after` a single take of `stixx` (nothing else gone this turn): the
+        same each time this turn asks, so worked out once."""
+        after = know.alone[stixx]
+        if after is None:
+            worst = (know.threat[stixx] or _threat(know, stixx))[0]
+            own = know.layout[stixx] == know.mine
+            if worst is None or know.held[self.seat][know.mine] + own == self.full_at:
+                after = self._after(know, stixx, None, own)  # the end of the game
+            else:
+                after = -NEXT_PLAYER * worst
+            know.alone[stixx] = after
+        return after
 
     def _single(self, know: Knowledge, stixx: int, gone: int | None = None, own: int = 0) -> float:
         """What taking `stixx` gains (with a little noise, so ties are broken at
         random), plus what leaving the marker there is worth."""
         colour = know.layout[stixx]
+        if gone is None and not own:
+            return know.base[colour] + 1e-6 * self.rng.random() + self._alone(know, stixx)
         own += colour == know.mine
         return know.base[colour] + 1e-6 * self.rng.random() + self._after(know, stixx, gone, own)
+
+    def _second(self, know: Knowledge, two: int) -> tuple:
+        """A second take of `two`, the marker left there: (the colour of the
+        next player's best take from `two` when only one stixx has it, its
+        gain plus what that leaves them, the same when the first take was
+        that best take). None for a gain `_after` has to value (the marker
+        isolated)."""
+        top = know.threat[two] or _threat(know, two)
+        gain = know.base[know.layout[two]]
+        worst, at, other = top
+        second = know.second[two] = (
+            at,
+            None if worst is None else gain - NEXT_PLAYER * worst,
+            None if other is None else gain - NEXT_PLAYER * other,
+        )
+        return second
 
     def _pair(self, know: Knowledge, first) -> tuple[float, list[int]]:
         """The best two takes from `first` (or one, when the game would end
         after it): the first one's gain plus the second one's gain and what
         it leaves the next player. Equal values go to the pair met first, in
         an order shuffled each time (so ties are broken at random)."""
-        layout, mine, on_board, touches = know.layout, know.mine, know.on_board, know.touches
-        threat, harm, base = know.threat, know.harm, know.base
+        layout, mine, on_board, touches, near = know.layout, know.mine, know.on_board, know.touches, know.near
+        seconds, base = know.second, know.base
         held = know.held[self.seat][mine]
         full_at = self.full_at
         order = list(first)
         self.rng.shuffle(order)
         best, plan = -math.inf, []
+        last = know.left == 1
         for one in order:
-            own = int(layout[one] == mine)
-            nexts = [t for t in touches[one] if on_board[t]]
-            if not nexts or held + own == full_at or know.left == 1:
+            taken = layout[one]
+            own = int(taken == mine)
+            if last or held + own == full_at or not any(near[one]):  # the game ends after `one`
                 value, path = self._single(know, one), [one]
             else:
-                value, path = -math.inf, []
-                for two in nexts:
-                    c2 = layout[two]
-                    own_two = own + (c2 == mine)
-                    # The next player's best take from `two`, `one` gone: the best
-                    # of two's neighbours, or the second best when that is `one`.
-                    top = threat[two]
-                    if top is None:
-                        top = threat[two] = _top_two(harm, layout, touches[two], on_board)
-                    worst = top[0] if top[1] != one else top[2]
-                    if worst is None or held + own_two == full_at:
-                        v = base[c2] + self._after(know, two, one, own_two)
-                    else:
-                        v = base[c2] - NEXT_PLAYER * worst
-                    if v > value:
-                        value, path = v, [one, two]
-                value += base[layout[one]]
+                # A second take of our colour that completes it ends the game: `_after` values that.
+                completes = full_at is not None and held + own + 1 == full_at
+                value, two_best = -math.inf, None
+                for two in touches[one]:
+                    if on_board[two]:
+                        at, plain, gone = seconds[two] or self._second(know, two)
+                        # The next player's best take from `two`, `one` gone: the best
+                        # of two's neighbours, or the second best when `one` was the best.
+                        v = plain if at != taken else gone
+                        if v is None or (completes and layout[two] == mine):
+                            c2 = layout[two]
+                            v = base[c2] + self._after(know, two, one, own + (c2 == mine))
+                        if v > value:
+                            value, two_best = v, two
+                value, path = value + base[taken], [one, two_best]
             if value > best:
                 best, plan = value, path
         return best, plan
@@ -290,7 +335,12 @@ class ReasoningBot(Bot):
     def _option(self, know: Knowledge, choice) -> dict:
         options = choice.options  # the game's Options: its takes, reveal and targets, unbuilt
         takes = options.takes
-        best_a = max(takes, key=lambda s: self._single(know, s))
+        # Each take's worth, drawn with its noise in the order of the takes; the
+        # first of the best, as max() would pick it.
+        alone, base, layout, rnd = know.alone, know.base, know.layout, self.rng.random
+        afters = [alone[s] if alone[s] is not None else self._alone(know, s) for s in takes]
+        singles = [base[layout[s]] + 1e-6 * rnd() + after for s, after in zip(takes, afters)]  # `_single`
+        best_a = takes[singles.index(max(singles))]
         value_a = self._single(know, best_a)
         pick, value, self.plan = {"option": "A", "take": best_a}, value_a, []
         pair, plan = self._pair(know, takes)
@@ -330,16 +380,24 @@ class ReasoningBot(Bot):
         return max(choice.options, key=lambda s: self._single(know, s))
 
 
-def _top_two(harm: list[float], layout: list[int], near, on_board: list[bool]) -> tuple:
-    """(best harm, its stixx, the best harm among the others) over the stixx
-    `near` still on the board; None for a harm when there is none."""
-    best = second = None
-    best_at = -1
-    for t in near:
-        if on_board[t]:
-            h = harm[layout[t]]
-            if best is None or h > best:
-                best, best_at, second = h, t, best
-            elif second is None or h > second:
-                second = h
-    return best, best_at, second
+def _threat(know: Knowledge, stixx: int) -> tuple:
+    """`_top_two` of the stixx touching `stixx`, kept for the turn."""
+    top = know.threat[stixx] = _top_two(know.harm, know.ranked, know.near[stixx])
+    return top
+
+
+def _top_two(harm: list[float], ranked: list[int], near: list[int]) -> tuple:
+    """The next player's best take among stixx counted by colour in `near`,
+    `ranked` the colours by `harm`, the most first: (its harm, its colour when
+    one stixx alone has that harm's colour (else -1), the best harm with that
+    stixx gone); None for a harm when there is none."""
+    best, at = None, -1
+    for c in ranked:
+        k = near[c]
+        if k:
+            if best is not None:
+                return best, at, harm[c]
+            if k > 1:  # another one of that colour is left when one is gone
+                return harm[c], -1, harm[c]
+            best, at = harm[c], c
+    return best, at, None

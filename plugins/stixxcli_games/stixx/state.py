@@ -29,6 +29,10 @@ TIE_BREAKS = ("own colour", "most of another colour", "revealed last")
 
 
 class StixxState(State):
+    # The takes as `view` shows them, made when first viewed (not in __init__:
+    # validation makes a state per log and never views it).
+    _taken_views: list[dict] | None = None
+
     def __init__(
         self, rules: dict, names: list[str], board: Board, layout: list[int], secret: list[int], starts: int
     ):
@@ -506,7 +510,7 @@ class StixxState(State):
             "marker": self.marker,
             "layout": list(names),
             "on_board": list(compress(range(self.board.size), self.on_board)),
-            "takes": [{"seat": seat, "stixx": s, "colour": names[s]} for seat, s in self.takes],
+            "takes": list(map(dict.copy, self._take_views())),
             "players": players,
             "reveal_order": list(self.reveal_order),
             "challenges": [dict(c) for c in self.challenges],
@@ -515,6 +519,16 @@ class StixxState(State):
         if viewer is not None:
             out["viewer"] = viewer
         return out
+
+    def _take_views(self) -> list[dict]:
+        """Every take as the view shows it, made once: takes are only ever added,
+        and a bot reads the view at every turn (each view gets copies)."""
+        made, takes = self._taken_views, self.takes
+        if made is None or len(made) > len(takes):  # a first view, or not this game's takes
+            made = self._taken_views = []
+        names = self.layout_names
+        made += [{"seat": seat, "stixx": s, "colour": names[s]} for seat, s in takes[len(made) :]]
+        return made
 
     def render(self, viewer: int | None = None):
         from .render import render_state
