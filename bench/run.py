@@ -8,7 +8,9 @@ start-up as whole `stixx` processes (the installed script) against
 `stixx simulate` against a tight pure-Python playout of the same rules
 (bench/reference/<game>.py); validation against `json.loads` of the same
 lines. Prints a Markdown table, with the targets of the speed issue, that the
-README keeps. `--quick` makes every measurement smaller, for a look.
+README keeps. `--quick` makes every measurement smaller, for a look;
+`--repeat N` runs the timed figures N times and shows each from its median
+run, with the range of all N.
 """
 
 from __future__ import annotations
@@ -398,6 +400,13 @@ def main() -> None:
         action="store_true",
         help="count instructions (valgrind) for start-up, simulation and validation instead: the same every run",
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run the timed figures N times: each shown from its median run, with the range of all N",
+    )
     options = parser.parse_args()
     folder = Path(options.keep or tempfile.mkdtemp(prefix="stixx-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -409,14 +418,38 @@ def main() -> None:
         return table(by_instructions(options.quick, folder))
     games, rate_games, runs, memory_mb = (1000, 40, 5, 50) if options.quick else (10_000, 300, 21, 200)
     corpora = {game: make_corpus(game, games, folder) for game in GAMES}
-    rows = start_up(runs)
-    rows += simulation(rate_games)
-    rows.append(stixx_setup(50))
-    rows += validation(corpora)
-    rows += jobs_speedup(corpora["sixto"])
-    rows.append(peak_memory(folder, corpora, memory_mb))
-    rows.append(pick_is_linear(corpora["sixto"]))
-    table(rows)
+    repeats = []
+    for _ in range(options.repeat):
+        rows = start_up(runs)
+        rows += simulation(rate_games)
+        rows.append(stixx_setup(50))
+        rows += validation(corpora)
+        rows += jobs_speedup(corpora["sixto"])
+        rows.append(peak_memory(folder, corpora, memory_mb))
+        rows.append(pick_is_linear(corpora["sixto"]))
+        repeats.append(rows)
+    table(median_rows(repeats))
+
+
+def median_rows(repeats: list[list[tuple]]) -> list[tuple]:
+    """Each figure from the repeat that measured its median, with the range
+    over every repeat beside it: how far one run of this table may move."""
+    if len(repeats) == 1:
+        return repeats[0]
+    rows = []
+    for same in zip(*repeats):
+        numbers = [re.match(r"[\d.]+", row[1]) for row in same]
+        if None in numbers:  # no figure: a row that names the machine's own floor
+            rows.append(same[0])
+            continue
+        places = len(numbers[0].group().partition(".")[2])  # as many decimals as the figure
+        numbers = [float(n.group()) for n in numbers]
+        middle = sorted(range(len(same)), key=numbers.__getitem__)[len(same) // 2]
+        name, shown, target, value = same[middle]
+        rows.append(
+            (name, f"{shown} ({min(numbers):.{places}f} to {max(numbers):.{places}f})", target, value)
+        )
+    return rows
 
 
 if __name__ == "__main__":
