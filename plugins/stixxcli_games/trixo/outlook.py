@@ -224,26 +224,20 @@ class Outlook:
                 n += 1
                 if -bound < floor:
                     break  # nor can any play after it
+                found = True  # threats other than those the play's bound was sorted by
                 if type(after) is Cell:
-                    gains = after.threats
+                    gains, found = after.threats, False
                     # Its own pairs, with those the tile joins, where it joins one.
                     if show[played] & after.near and played in position:
                         i = position[played]
                         own = self.own_gain(played, after, gains[i])
                         if own != gains[i]:
-                            gains = gains[:i] + (own,) + gains[i + 1 :]
-                            bound = cost(gains) - value
-                            if -bound < floor:
-                                continue
-                            if arrow > 0 and (
-                                (waiting and bound > waiting[0][0]) or (n < count and bound > plays[n][0])
-                            ):
-                                heappush(waiting, (bound, index, played, value, after, gains))
-                                continue
+                            gains, found = gains[:i] + (own,) + gains[i + 1 :], True
                 else:
                     if type(after) is tuple:  # a slide: its masks made only now
                         after = self.slid(*after)
                     gains = tuple([after.best_placement_gain(tile, max_stack) for tile in names])
+                if found:
                     bound = cost(gains) - value
                     if -bound < floor:
                         continue
