@@ -7,30 +7,14 @@ games; and the plays the pruned search keeps are those of highest value."""
 
 import random
 
-from stixxcli_games.trixo import board
 from stixxcli_games.trixo.board import ARROW
-from stixxcli_games.trixo.bots import SPEND, THREAT_WEIGHT, TILE_VALUE, GreedyBot, _groups
-from stixxcli_games.trixo.outlook import TIE, Outlook, expected_best
-from test_trixo_speed import brute_gain
+from stixxcli_games.trixo.bots import SPEND, GreedyBot, _groups
+from stixxcli_games.trixo.outlook import TIE, Outlook
+from test_trixo_speed import scratch_values
 from trixo_helpers import Script, game, rulebook_diagonal
 
 from stixxcli.replays import replay
 from stixxcli.table import play_bots
-
-
-def scratch_values(bot, view, choice) -> list[float]:
-    """Every play's value from scratch, in the order of the plays."""
-    layout = {tuple(e["cell"]): tuple(e["stack"]) for e in view["table"]}
-    holds = bot._holding_chances(view)
-    max_stack = bot.rules["max_stack"]
-    values = []
-    for option in choice.options:
-        after, changed = board.play(layout, option)
-        taken = board.collect(after, changed)
-        value = TILE_VALUE * len(taken) + taken.count("trixo") - SPEND[option["tile"]]
-        gains = [(brute_gain(after, tile, max_stack), p) for tile, p in holds.items() if p > 0]
-        values.append(value - THREAT_WEIGHT * TILE_VALUE * expected_best(gains))
-    return values
 
 
 def compare(rules, state, seed=0) -> int:

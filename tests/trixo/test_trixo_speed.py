@@ -59,7 +59,10 @@ def brute_gain(layout, tile, max_stack):
     return best
 
 
-def brute_choice(bot, view, choice):
+def scratch_values(bot, view, choice) -> list[float]:
+    """Every play's value from scratch, in the order of the plays: the play
+    made on a copy of the layout, its streaks collected, every placement and
+    slide of the next player tried."""
     layout = {tuple(e["cell"]): tuple(e["stack"]) for e in view["table"]}
     holds = bot._holding_chances(view)
     max_stack = bot.rules["max_stack"]
@@ -78,6 +81,11 @@ def brute_choice(bot, view, choice):
             expected += missing * p * gain
             missing *= 1 - p
         values.append(value - THREAT_WEIGHT * TILE_VALUE * expected)
+    return values
+
+
+def brute_choice(bot, view, choice):
+    values = scratch_values(bot, view, choice)
     best, scored = None, []
     for option, value in zip(choice.options, values):
         if best is None or value > best + 1e-9:
