@@ -1,6 +1,7 @@
 """`stixx` and `python -m stixxcli`: --version is answered before anything is
 imported (click included), --help from the cache when it can be
-(helptext.py); everything else goes to the command line."""
+(helptext.py), and `stixx validate LOG...` with no option runs without click
+(validation.py); everything else goes to the command line."""
 
 import os
 import sys
@@ -21,6 +22,19 @@ def main():
         except BrokenPipeError:  # `stixx --help | head`: the rest is not wanted
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
+    if sys.argv[1:2] == ["validate"]:
+        from .validation import quick_paths
+
+        logs = quick_paths(sys.argv[2:])
+        if logs:
+            from .errors import report
+            from .validation import validate
+
+            try:
+                code = validate(logs)
+            except (Exception, KeyboardInterrupt) as e:
+                code = report(e)
+            sys.exit(code)
     from .cli import cli
 
     cli(prog_name="stixx")

@@ -8,6 +8,7 @@ from typing import Any
 from .engine import apply_move, open_game
 from .errors import LogError, StixxError, plugin_call
 from .gamelog import canonical, same_json
+from .text import clip
 
 
 @dataclass
@@ -57,14 +58,6 @@ class Verdict:
         if self.warnings:
             out["warnings"] = self.warnings
         return out
-
-
-def clip(message: str, width: int = 300) -> str:
-    """A message cut to one readable line: a reason quoting a value of ten
-    thousand characters shows its start and its length."""
-    if len(message) <= width:
-        return message
-    return f"{message[: width - 40]}... ({len(message)} characters)"
 
 
 def check_log(log: Any, where: str = "<log>") -> Verdict:

@@ -8,12 +8,11 @@ command, no game code, no rich and no yaml.
 from __future__ import annotations
 
 import os
-import sys
 
 import click
 
 from . import __version__
-from .errors import StixxError
+from .errors import report
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -106,40 +105,12 @@ class StixxGroup(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
-        except StixxError as e:
+        except BrokenPipeError as e:
+            ctx.exit(report(e))
+        except (Exception, KeyboardInterrupt) as e:
             if ctx.meta.get("stixx.debug"):
                 raise
-            from .check import clip
-            from .text import plain
-
-            click.echo(f"stixx: error: {plain(clip(str(e), 400))}", err=True)
-            ctx.exit(e.exit_code)
-        except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM during a long job (parallel.Stopped)
-            if ctx.meta.get("stixx.debug"):
-                raise
-            click.echo(f"\nstixx: stopped ({getattr(e, 'args', None) and e.args[0] or 'SIGINT'})", err=True)
-            ctx.exit(getattr(e, "exit_code", 130))
-        except BrokenPipeError:
-            sys.stderr.close()  # the reader went away (| head); nothing more to say
-            ctx.exit(0)
-        except OSError as e:  # a disk full, a folder gone mid-write: one line, not an internal error
-            if ctx.meta.get("stixx.debug"):
-                raise
-            from .text import plain
-
-            where = f"{plain(e.filename)}: " if e.filename else ""
-            click.echo(f"stixx: error: {where}{plain(e.strerror or e)}", err=True)
-            ctx.exit(1)
-        except Exception as e:
-            if ctx.meta.get("stixx.debug"):
-                raise
-            from .text import plain
-
-            click.echo(
-                f"stixx: internal error: {type(e).__name__}: {plain(e)} (run with --debug for the traceback)",
-                err=True,
-            )
-            ctx.exit(1)
+            ctx.exit(report(e))
 
 
 def _debug(ctx, param, value):

@@ -51,3 +51,30 @@ def plugin_call(game, what: str, function, *args):
         raise
     except Exception as e:
         raise PluginError(f"the {game.name} plugin failed in {what}: {type(e).__name__}: {e}") from e
+
+
+def report(error: BaseException) -> int:
+    """Say what went wrong in one line on standard error, as every command
+    does at its edge (the click group, or __main__'s quick path); the exit code."""
+    import sys
+
+    from .text import clip, plain
+
+    def say(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    if isinstance(error, BrokenPipeError):
+        sys.stderr.close()  # the reader went away (| head); nothing more to say
+        return 0
+    if isinstance(error, StixxError):
+        say(f"stixx: error: {plain(clip(str(error), 400))}")
+        return error.exit_code
+    if isinstance(error, KeyboardInterrupt):  # Ctrl-C, or SIGTERM during a long job (parallel.Stopped)
+        say(f"\nstixx: stopped ({getattr(error, 'args', None) and error.args[0] or 'SIGINT'})")
+        return getattr(error, "exit_code", 130)
+    if isinstance(error, OSError):  # a disk full, a folder gone mid-write: one line, not an internal error
+        where = f"{plain(error.filename)}: " if error.filename else ""
+        say(f"stixx: error: {where}{plain(error.strerror or error)}")
+        return 1
+    say(f"stixx: internal error: {type(error).__name__}: {plain(error)} (run with --debug for the traceback)")
+    return 1

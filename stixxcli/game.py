@@ -15,16 +15,18 @@ same code that checks a recorded log. Legal play and validation cannot drift.
 from __future__ import annotations
 
 import json
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import index
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMove
 from .params import Param
 from .params import value_kind as _kind
+
+if TYPE_CHECKING:  # only named in annotations: a log checks without a random source
+    import random
 
 __all__ = [
     "Bot",

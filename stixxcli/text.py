@@ -86,3 +86,11 @@ def plain_json(text: str) -> str:
     if not _UNSAFE.search(text):
         return text
     return _UNSAFE.sub(lambda m: m.group() if m.group() in "\n\r\t" else f"\\u{ord(m.group()):04x}", text)
+
+
+def clip(message: str, width: int = 300) -> str:
+    """A message cut to one readable line: a reason quoting a value of ten
+    thousand characters shows its start and its length."""
+    if len(message) <= width:
+        return message
+    return f"{message[: width - 40]}... ({len(message)} characters)"

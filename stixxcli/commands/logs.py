@@ -11,7 +11,6 @@ from . import (
     completes,
     echo_json,
     executor_option,
-    jobs_for,
     jobs_option,
     json_option,
     log_argument,
@@ -76,29 +75,9 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
       cat corpus.jsonl | stixx validate - --json
       stixx validate huge.jsonl --executor dask --scheduler tcp://10.0.0.5:8786
     """
-    from ..check import check_sources
-    from ..progress import on_terminal, progress
+    from ..validation import validate as run
 
-    total = bad = 0
-    from ..sources import log_files
-
-    sources = list(log_files(logs))
-    chunks = check_sources(sources, full=as_json, jobs=jobs_for(jobs), executor=executor, scheduler=scheduler)
-    with progress(on_terminal() and not as_json, None, "validating") as bar:
-        for verdicts in chunks:
-            for verdict, line in verdicts:
-                total += 1
-                bad += not verdict["valid"]
-                if quiet and verdict["valid"]:
-                    continue
-                if as_json:
-                    echo_json(verdict)
-                else:
-                    bar.print(plain(line))  # content (names, file names) as text, on one line
-            bar.advance(len(verdicts))
-    if not as_json and (total > 1 or quiet):
-        click.echo(f"{total} logs: {total - bad} valid, {bad} invalid", err=True)
-    sys.exit(1 if bad else 0)
+    sys.exit(run(logs, quiet=quiet, jobs=jobs, executor=executor, scheduler=scheduler, as_json=as_json))
 
 
 @click.command()

@@ -10,7 +10,6 @@ Rulings: docs/games/sixto.md.
 from __future__ import annotations
 
 import re
-import textwrap
 
 NONE_WORDS = ("", "-", "none", "pass", "no")
 REROLL_WORDS = {
@@ -185,6 +184,8 @@ def _or_list(words: list[str]) -> str:
 
 
 def _wrap(text: str) -> list[str]:
+    import textwrap  # only for a person's help text, not for a log
+
     return textwrap.wrap(text, width=78, break_on_hyphens=False)
 
 

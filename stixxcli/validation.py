@@ -1,0 +1,51 @@
+"""`stixx validate`'s work, without click: the click command runs it with the
+options it parsed, and `stixx validate LOG...` with nothing else on the line
+runs it straight from __main__, before click is imported (see `quick_paths`)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_json=False) -> int:
+    """Print a verdict per log (a line, or JSON with --json) and, for several
+    logs, the count on standard error; the exit code: 0 when all are valid."""
+    from .check import check_sources
+    from .parallel import jobs_for
+    from .progress import on_terminal, progress
+    from .sources import log_files
+    from .text import plain, plain_json
+
+    jobs = jobs_for(jobs, warn=lambda message: print(f"stixx: warning: {message}", file=sys.stderr))
+    total = bad = 0
+    chunks = check_sources(
+        list(log_files(logs)), full=as_json, jobs=jobs, executor=executor, scheduler=scheduler
+    )
+    with progress(on_terminal() and not as_json, None, "validating") as bar:
+        for verdicts in chunks:
+            for verdict, line in verdicts:
+                total += 1
+                bad += not verdict["valid"]
+                if quiet and verdict["valid"]:
+                    continue
+                if as_json:
+                    import json
+
+                    # C1 controls, bidi overrides and lone surrogates as \u escapes: the same data, inert on a terminal.
+                    bar.print(plain_json(json.dumps(verdict, ensure_ascii=False)))
+                else:
+                    bar.print(plain(line))  # content (names, file names) as text, on one line
+            bar.advance(len(verdicts))
+    if not as_json and (total > 1 or quiet):
+        print(f"{total} logs: {total - bad} valid, {bad} invalid", file=sys.stderr, flush=True)
+    return 1 if bad else 0
+
+
+def quick_paths(args: list[str]) -> list[str] | None:
+    """The logs of `stixx validate LOG...` when the line holds nothing click
+    would read differently: no option, no "-", only files and folders that
+    exist and can be read (click's own checks of a LOG). None otherwise."""
+    if not args or any(arg.startswith("-") or not os.access(arg, os.R_OK) for arg in args):
+        return None
+    return args

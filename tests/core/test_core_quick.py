@@ -1,0 +1,162 @@
+"""`stixx validate LOG...` with no option runs before click is imported
+(__main__ and validation.py): it must say exactly what the click command
+says, and leave everything else to click. Progress bars wait until the
+work has taken a moment (progress.py)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from stixxcli import progress
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLE = os.path.join(ROOT, "examples", "sixto", "2-players.json")
+
+
+def _run(how: str, args: list[str], cwd, stdout_to=None) -> tuple[str, str, int, bool]:
+    """`stixx ARGS` in a process of its own, through __main__ (as the installed
+    script runs) or straight through click: stdout, stderr, exit code, and
+    whether click was imported."""
+    start = (
+        "from stixxcli.__main__ import main; main()"
+        if how == "main"
+        else "from stixxcli.cli import cli; cli()"
+    )
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: sys.stderr.write('CLICK %s' % ('click' in sys.modules)))\n"
+        f"sys.argv = ['stixx', *{args!r}]\n{start}"
+    )
+    env = {**os.environ, "STIXX_CACHE_DIR": str(cwd / ".cache")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=cwd)
+    err, _, click = done.stderr.rpartition("CLICK ")
+    return done.stdout, err, done.returncode, click == "True"
+
+
+@pytest.fixture
+def logs(tmp_path):
+    good = json.loads(open(EXAMPLE, encoding="utf-8").read())
+    (tmp_path / "good.json").write_text(json.dumps(good, indent=1))
+    illegal = json.loads(json.dumps(good))
+    illegal["moves"][3] = illegal["moves"][2]
+    (tmp_path / "illegal.json").write_text(json.dumps(illegal, indent=1))
+    (tmp_path / "broken.json").write_text('{"format": "stixxcli-log/1", "game": ')
+    (tmp_path / "corpus.jsonl").write_text(json.dumps(good) + "\n" + json.dumps(illegal) + "\n")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder" / "a.json").write_text(json.dumps(good, indent=1))
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "name\x1b[31m.json").write_text(json.dumps(good, indent=1))
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["good.json"],
+        ["illegal.json"],
+        ["broken.json"],
+        ["corpus.jsonl"],
+        ["folder"],
+        ["good.json", "illegal.json", "corpus.jsonl", "folder"],
+        ["empty"],  # no log in a folder: a usage error, exit 2
+        ["name\x1b[31m.json"],  # a terminal's escape in a file name is shown, not obeyed
+    ],
+)
+def test_the_quick_path_says_what_click_says_without_importing_click(logs, args):
+    quick, clicks = (_run(how, ["validate", *args], logs) for how in ("main", "click"))
+    assert quick[:3] == clicks[:3]
+    assert quick[3] is False and clicks[3] is True
+    assert "\x1b" not in quick[0] + quick[1]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["missing.json"],  # click's own usage error
+        ["-q", "corpus.jsonl"],
+        ["corpus.jsonl", "--json"],
+        ["good.json", "--debug"],
+        ["-"],
+        ["--help"],
+    ],
+)
+def test_a_line_with_anything_else_goes_to_click(logs, args):
+    assert _run("main", ["validate", *args], logs)[3] is True
+
+
+def test_the_quick_path_counts_several_logs_on_standard_error(logs):
+    out, err, code, click = _run("main", ["validate", "good.json", "corpus.jsonl"], logs)
+    lines = out.splitlines()
+    assert lines[:2] == [
+        "good.json: valid sixto game, 15 moves, finished",
+        "corpus.jsonl:1: valid sixto game, 15 moves, finished",
+    ]
+    assert len(lines) == 3 and lines[2].startswith("corpus.jsonl:2: move 3 by ")
+    assert err == "3 logs: 2 valid, 1 invalid\n" and code == 1 and not click
+
+
+def test_a_reader_that_goes_away_ends_the_quick_path_quietly(logs):
+    corpus = logs / "big.jsonl"
+    corpus.write_text((json.dumps(json.loads((logs / "good.json").read_text())) + "\n") * 400)
+    env = {**os.environ, "STIXX_CACHE_DIR": str(logs / ".cache")}
+    done = subprocess.run(
+        f"{sys.executable} -m stixxcli validate big.jsonl | head -1",
+        shell=True, capture_output=True, text=True, env=env, cwd=logs,
+    )  # fmt: skip
+    assert done.stdout == "big.jsonl:1: valid sixto game, 15 moves, finished\n"
+    assert done.stderr == ""
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_progress_bar_waits_until_the_work_has_taken_a_moment(monkeypatch, capsys):
+    clock = Clock()
+    monkeypatch.setattr(progress.time, "monotonic", clock)
+    started = []
+    monkeypatch.setattr(
+        "stixxcli.show.ProgressBar", lambda total, label: started.append((total, label)) or Bar()
+    )
+
+    class Bar:
+        def __init__(self):
+            self.done, self.lines, self.closed = 0, [], False
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.closed = True
+
+        def advance(self, n):
+            self.done += n
+
+        def print(self, line):
+            self.lines.append(line)
+
+    with progress.progress(True, 50, "validating") as bar:
+        bar.advance(10)
+        bar.print("quick line")
+        clock.now += progress.DELAY / 2
+        bar.advance(10)
+        assert not started and capsys.readouterr().out == "quick line\n"
+        clock.now += progress.DELAY
+        bar.advance(5)  # the work has now taken longer than DELAY: the bar starts, with what is done
+        bar.print("later line")
+        assert started == [(50, "validating")] and bar.bar.done == 25 and bar.bar.lines == ["later line"]
+    assert bar.bar.closed and capsys.readouterr().out == ""
+
+
+def test_no_progress_bar_off_a_terminal(capsys):
+    with progress.progress(False, 3, "validating") as bar:
+        bar.advance(3)
+        bar.print("a line")
+    assert capsys.readouterr().out == "a line\n" and not isinstance(bar, progress.Delayed)
