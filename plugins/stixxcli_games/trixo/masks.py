@@ -13,7 +13,7 @@ line fit in a 3x3 window, far from both ends of a row.
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import partial, reduce
 from operator import itemgetter, or_
 
 from .board import LINES, SYMBOLS, WINDOW
@@ -72,6 +72,23 @@ ROWS = {(a, b): ((1 << (b - a + 1) * SIZE) - 1) << a * SIZE for a in range(SIZE)
 COLUMNS = {(a, b): (((1 << (b - a + 1)) - 1) << a) * COLUMN for a in range(SIZE) for b in range(a, SIZE)}
 
 
+class Kept(dict):
+    """A function of one mask, its values kept as they are asked for: the
+    frame follows the layout, so a game asks about the same few hundred
+    masks again and again."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function):
+        self.function = function
+
+    def __missing__(self, mask):
+        value = self.function(mask)
+        if len(self) < 4096:
+            self[mask] = value
+        return value
+
+
 def pair_ends(show: int, steps=LINE_STEPS) -> int:
     """The cells that complete two cells of `show` into a line of three (along
     the lines of `steps`)."""
@@ -83,6 +100,8 @@ def pair_ends(show: int, steps=LINE_STEPS) -> int:
             ends |= ahead & ahead >> step | behind & behind << step | ahead & behind
     return ends
 
+
+PAIR_ENDS = Kept(pair_ends)
 
 # For each cell, the cells of its streaks as the symbol's cells near it give
 # them (`_won`), kept as they are asked for.
@@ -103,12 +122,13 @@ def _won(index: int, near: int) -> int:
     return won
 
 
+ENDS_ACROSS = {unit: Kept(partial(pair_ends, steps=steps)) for unit, steps in SLIDE_STEPS.items()}
+
+
 def ends_across(show: int, unit: int) -> int:
     """The ends of the pairs of `show` across a row (`unit` 1) or a column
     (`unit` SIZE) where a slide may collect: two standing still and one moved."""
-    if show.bit_count() < 3:
-        return 0
-    return pair_ends(show, SLIDE_STEPS[unit])
+    return ENDS_ACROSS[unit][show] if show.bit_count() >= 3 else 0
 
 
 def _completing(index: int) -> dict:
@@ -146,6 +166,21 @@ def window(box: tuple) -> int:
     return ROWS[rows] & COLUMNS[cols]
 
 
+def span(occupied: int):
+    """The frame rows and columns the stacks on `occupied` span (top, bottom,
+    left, right); None for none."""
+    if not occupied:
+        return None
+    rows = [r for r in range(SIZE) if occupied & ROW << r * SIZE]
+    cols = [c for c in range(SIZE) if occupied & COLUMN << c]
+    return (rows[0], rows[-1], cols[0], cols[-1])
+
+
+SPANS = Kept(span)
+# The cells a tile may take and keep the stacks on a mask (not empty) in one window.
+INSIDE = Kept(lambda occupied: window(SPANS[occupied]))
+
+
 class Masks:
     """`show`: for each symbol, the cells whose top tile shows it; `levels[k]`:
     the cells whose stack holds more than k tiles (`levels[0]`: every stack);
@@ -173,14 +208,6 @@ class Masks:
             box = (min(layout)[0] - top, max(layout)[0] - top, min(cols) - left, max(cols) - left)
         return cls(show, levels, box)
 
-    def box_with(self, bit: int) -> tuple:
-        """The box once a tile stands on the cell `bit` too."""
-        r, c = divmod(bit.bit_length() - 1, SIZE)
-        if self.box is None:
-            return (r, r, c, c)
-        top, bottom, left, right = self.box
-        return (min(top, r), max(bottom, r), min(left, c), max(right, c))
-
     def placed(self, bit: int, tile: str, height: int) -> Masks:
         """The masks once `tile` is placed on the cell `bit` (a stack of
         `height` tiles, 0 when empty) and collects nothing."""
@@ -188,7 +215,7 @@ class Masks:
         show[tile] |= bit
         levels = self.levels.copy()
         levels[height] |= bit
-        return Masks(show, levels, self.box_with(bit))
+        return Masks(show, levels, SPANS[levels[0]])
 
     def tiles(self, cells: int) -> int:
         """How many tiles the stacks on `cells` hold."""
@@ -241,13 +268,13 @@ class Masks:
         """The most tiles one placement of `tile` collects. A placement
         collects only where it completes a pair, so only those cells are tried."""
         show = self.show[tile]
-        ends = pair_ends(show)
+        ends = PAIR_ENDS[show]
         if not ends:
             return 0
         occupied = self.levels[0]
         # A stack takes the tile unless it is full or shows the tile; an empty
         # end touches its pair, and must keep the 3x3 window.
-        cells = ends & ((occupied & ~show & ~self.levels[max_stack - 1]) | (window(self.box) & ~occupied))
+        cells = ends & ((occupied & ~show & ~self.levels[max_stack - 1]) | (INSIDE[occupied] & ~occupied))
         return self.best_gain(cells, show)
 
     def best_slide_gain(self, found: dict | None = None) -> int:
@@ -371,6 +398,4 @@ class Masks:
 
         show = {symbol: slide(cells) for symbol, cells in self.show.items()}
         levels = [slide(level) for level in self.levels]
-        rows = [r for r in range(SIZE) if levels[0] & ROW << r * SIZE]
-        cols = [c for c in range(SIZE) if levels[0] & COLUMN << c]
-        return Masks(show, levels, (rows[0], rows[-1], cols[0], cols[-1]))
+        return Masks(show, levels, SPANS[levels[0]])

@@ -16,18 +16,17 @@ from heapq import heappop, heappush
 from .board import ARROW, STEPS
 from .masks import (
     COLUMN,
-    COLUMNS,
     COMPLETING,
     INSET,
+    INSIDE,
     NEAR,
+    PAIR_ENDS,
     REACH,
     ROW,
-    ROWS,
     SIZE,
+    SPANS,
     Masks,
     ends_across,
-    pair_ends,
-    window,
 )
 
 TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
@@ -54,17 +53,6 @@ def expected_best(gains: list) -> float:
     return expected
 
 
-class _Windows(dict):
-    """`window` of every box asked for, made once (there are 784 boxes)."""
-
-    def __missing__(self, box):
-        cells = self[box] = window(box)
-        return cells
-
-
-WINDOWS = _Windows()
-
-
 class Cell:
     """A cell a symbol may be placed on collecting nothing: its bit, the
     height of the stack there, and after the placement the stacks a tile may
@@ -80,15 +68,6 @@ class Cell:
         self.bit, self.height, self.open_stacks, self.empty = bit, height, open_stacks, empty
         self.threats, self.cost = threats, cost
         self.near = NEAR[bit.bit_length() - 1]  # the cells a pair with it may hold
-
-
-def _box(occupied: int):
-    """The frame rows and columns the stacks on `occupied` span; None for none."""
-    if not occupied:
-        return None
-    rows = [r for r in range(SIZE) if occupied & ROW << r * SIZE]
-    cols = [c for c in range(SIZE) if occupied & COLUMN << c]
-    return (rows[0], rows[-1], cols[0], cols[-1])
 
 
 class Outlook:
@@ -127,15 +106,12 @@ class Outlook:
             for k in range(len(stack)):
                 levels[k] |= bit
         self.show = show
-        self.box = box = (INSET, bottom, INSET, right) if table else None
+        box = (INSET, bottom, INSET, right) if table else None
         self.before = Masks(show, levels, box)
-        self.ends = ends = {tile: pair_ends(cells) for tile, cells in show.items()}
+        self.ends = ends = {tile: PAIR_ENDS[cells] for tile, cells in show.items()}
         self.occupied = occupied = levels[0]
         self.full = full = levels[max_stack - 1]
         self.open_stacks = occupied & ~full  # stacks not full
-        self.inside = WINDOWS[box] if table else 0
-        # The cells inside the layout's box: a tile there leaves the window as it is.
-        self.boxed = ROWS[INSET, bottom] & COLUMNS[INSET, right] if table else 0
         # For each symbol, the cells where a placement changes its threat:
         # those showing it, the ends of its pairs.
         self.marks = marks = [show[tile] | ends[tile] for tile in names]
@@ -143,7 +119,7 @@ class Outlook:
         for mark in marks:
             self.marked |= mark
         self.known = {tile: {} for tile in show}  # end: what a placement there collects, found as asked for
-        self.unmarked = {}  # box after: the threats of a cell that shows no symbol and ends no pair
+        self.unmarked = {}  # window after: the threats of a cell that shows no symbol and ends no pair
         self.cells = {}  # place: Cell, made once for every tile in hand placed there
         self.costs = {}  # threats (in the order of the chances): their cost
         self.slide_ends = {}
@@ -350,7 +326,7 @@ class Outlook:
         keep = ~won
         levels = [level & keep for level in masks.levels]
         show = {tile: cells & keep for tile, cells in masks.show.items()}
-        return Masks(show, levels, _box(levels[0]))
+        return Masks(show, levels, SPANS[levels[0]])
 
     # Placements that collect nothing ----------------------------------------------
 
@@ -364,26 +340,17 @@ class Outlook:
         full = self.full
         if height + 1 >= self.max_stack:
             full |= bit
-        if bit & self.boxed:
-            box, inside = self.box, self.inside
-        else:  # the box grows to the cell, the window shrinks
-            r, c = divmod(bit.bit_length() - 1, SIZE)
-            if self.box is None:
-                box = (r, r, c, c)
-            else:
-                top, bottom, left, right = self.box
-                box = (min(top, r), max(bottom, r), min(left, c), max(right, c))
-            inside = WINDOWS[box]
+        inside = INSIDE[stacks]
         open_stacks, empty = stacks & ~full, inside & ~stacks
         # What the next player's placement of each symbol collects after a
         # placement here: for the others, the pairs it covers are gone, an
         # end it fills is one tile higher; for its own symbol, the pairs it
         # leaves alone (`own_gain` adds those it joins). Elsewhere the pairs
         # and their gains are as before, but the window may shrink: the same
-        # for every cell that leaves the same box.
-        threats = self.unmarked.get(box)
+        # for every cell that leaves the same window.
+        threats = self.unmarked.get(inside)
         if threats is None:
-            threats = self.unmarked[box] = self._unmarked(inside)
+            threats = self.unmarked[inside] = self._unmarked(inside)
         if bit & self.marked:
             threats = list(threats)
             for i, mark in enumerate(self.marks):
@@ -420,7 +387,7 @@ class Outlook:
         cells = open_stacks & ~show | empty
         if show & bit:  # covered: the pairs it made are gone, whatever covers it
             show ^= bit
-            return self.before.best_gain(pair_ends(show) & cells, show, bit)
+            return self.before.best_gain(PAIR_ENDS[show] & cells, show, bit)
         return self._best_known(ends & cells, tile, bit)  # a pair's end, now one tile higher
 
     def own_gain(self, played: str, cell: Cell, kept: int) -> int:
