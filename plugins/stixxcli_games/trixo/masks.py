@@ -144,17 +144,28 @@ def _completing(index: int) -> dict:
 COMPLETING = tuple(_completing(index) for index in range(SIZE * SIZE))
 
 
-def ends_through(bit: int, show: int) -> int:
-    """The cells that complete a pair of the cell `bit` and one of `show`,
-    when `bit` completes no pair of `show`: then in the 3x3 window each
-    streak line near `bit` holds one cell of `show` at most."""
-    index = bit.bit_length() - 1
+def _ends_through(index: int, near: int) -> int:
+    """The cells that complete a pair of the cell of bit `index` and one of
+    `near`, the cells near it showing a symbol, when that cell completes no
+    pair of them: then in the 3x3 window each streak line near it holds one
+    of them at most."""
     ends = 0
     for line in REACH[index]:
-        near = show & line
-        if near:
-            ends |= COMPLETING[index][near]
+        cells = near & line
+        if cells:
+            ends |= COMPLETING[index][cells]
     return ends
+
+
+# For each cell, `_ends_through` of the cells near it, kept as asked for.
+THROUGH = tuple(Kept(partial(_ends_through, index)) for index in range(SIZE * SIZE))
+
+
+def ends_through(bit: int, show: int) -> int:
+    """The cells that complete a pair of the cell `bit` and one of `show`,
+    when `bit` completes no pair of `show`."""
+    index = bit.bit_length() - 1
+    return THROUGH[index][show & NEAR[index]]
 
 
 def window(box: tuple) -> int:
@@ -179,6 +190,51 @@ def span(occupied: int):
 SPANS = Kept(span)
 # The cells a tile may take and keep the stacks on a mask (not empty) in one window.
 INSIDE = Kept(lambda occupied: window(SPANS[occupied]))
+
+
+def moves(key: tuple) -> int:
+    """The cells of the stacks a slide moves (board.slide), `key` being
+    (the cells of every stack, unit, index, step): a row (`unit` 1, its
+    stacks move along the columns) or a column (`unit` SIZE) at frame row or
+    column `index`, `step` -1 (left, up) or 1 (right, down). From the
+    leading end, each stack moves one place unless the cell ahead is still
+    occupied or the move would break the 3x3 window."""
+    occupied, unit, index, step = key
+    top, bottom, left, right = SPANS[occupied]
+    if unit == 1:
+        start, low, high, place = index * SIZE, left, right, COLUMN
+    else:
+        start, low, high, place = index, top, bottom, ROW
+    # Only the span along the line may change, by the stacks that move.
+    members = [at for at in range(low, high + 1) if occupied >> start + at * unit & 1]
+    moved = 0
+    for at in members[::-1] if step > 0 else members:  # the leading end first
+        ahead = at + step
+        bit = 1 << start + at * unit
+        target = 1 << start + ahead * unit
+        if occupied & target:
+            continue
+        # Only a move beyond the span can break the window: from one end,
+        # the span grows by one unless every stack stands at that place.
+        if not low <= ahead <= high and high - low >= WINDOW - 1:
+            continue
+        occupied ^= bit | target
+        moved |= bit
+        if ahead < low:
+            low = ahead
+        elif ahead > high:
+            high = ahead
+        # The place left empty (no stack at it along the line, a column
+        # for a row): the span shrinks to the place ahead.
+        if not occupied & place << at * unit:
+            if at == low:
+                low = ahead
+            elif at == high:
+                high = ahead
+    return moved
+
+
+MOVES = Kept(moves)
 
 
 class Masks:
@@ -324,44 +380,8 @@ class Masks:
         return found
 
     def slide_moves(self, unit: int, index: int, step: int) -> int:
-        """The cells of the stacks a slide moves (board.slide): a row (`unit`
-        1, its stacks move along the columns) or a column (`unit` SIZE) at
-        frame row or column `index`, `step` -1 (left, up) or 1 (right, down).
-        From the leading end, each stack moves one place unless the cell ahead
-        is still occupied or the move would break the 3x3 window."""
-        occupied = self.levels[0]
-        top, bottom, left, right = self.box
-        if unit == 1:
-            start, low, high, place = index * SIZE, left, right, COLUMN
-        else:
-            start, low, high, place = index, top, bottom, ROW
-        # Only the span along the line may change, by the stacks that move.
-        members = [at for at in range(low, high + 1) if occupied >> start + at * unit & 1]
-        moved = 0
-        for at in members[::-1] if step > 0 else members:  # the leading end first
-            ahead = at + step
-            bit = 1 << start + at * unit
-            target = 1 << start + ahead * unit
-            if occupied & target:
-                continue
-            # Only a move beyond the span can break the window: from one end,
-            # the span grows by one unless every stack stands at that place.
-            if not low <= ahead <= high and high - low >= WINDOW - 1:
-                continue
-            occupied ^= bit | target
-            moved |= bit
-            if ahead < low:
-                low = ahead
-            elif ahead > high:
-                high = ahead
-            # The place left empty (no stack at it along the line, a column
-            # for a row): the span shrinks to the place ahead.
-            if not occupied & place << at * unit:
-                if at == low:
-                    low = ahead
-                elif at == high:
-                    high = ahead
-        return moved
+        """The cells of the stacks a slide moves (`moves`)."""
+        return MOVES[self.levels[0], unit, index, step]
 
     @staticmethod
     def slide_streaks(moved: int, unit: int, index: int, step: int, ends: list) -> int:

@@ -16,7 +16,6 @@ from heapq import heappop, heappush
 from .board import ARROW, STEPS
 from .masks import (
     COLUMN,
-    COMPLETING,
     INSET,
     INSIDE,
     NEAR,
@@ -25,6 +24,7 @@ from .masks import (
     ROW,
     SIZE,
     SPANS,
+    THROUGH,
     Masks,
     ends_across,
 )
@@ -53,6 +53,21 @@ def expected_best(gains: list) -> float:
     return expected
 
 
+class Costs(dict):
+    """What threats cost a play: the tiles the next player may expect to
+    collect, weighed; threats (gains in the order of `chances`, the slide's
+    last when it is known) to their cost, found once a turn as asked for."""
+
+    __slots__ = ("chances",)
+
+    def __init__(self, chances: tuple):
+        self.chances = chances
+
+    def __missing__(self, gains: tuple) -> float:
+        cost = self[gains] = THREAT_WEIGHT * TILE_VALUE * expected_best(list(zip(gains, self.chances)))
+        return cost
+
+
 class Cell:
     """A cell a symbol may be placed on collecting nothing: its bit, the
     height of the stack there, and after the placement the stacks a tile may
@@ -78,8 +93,8 @@ class Outlook:
 
     def __init__(self, table: list, max_stack: int, symbols: list, arrow: float):
         self.max_stack, self.arrow = max_stack, arrow
-        self.names = names = tuple(tile for tile, _ in symbols)
-        self.chances = tuple(p for _, p in symbols) + ((arrow,) if arrow > 0 else ())
+        self.names = names = tuple([tile for tile, _ in symbols])
+        self.chances = tuple([p for _, p in symbols] + ([arrow] if arrow > 0 else []))
         # The frame: the layout's first row and column at INSET (masks.Frame).
         top = left = INSET
         if table:
@@ -101,10 +116,13 @@ class Outlook:
             bit = 1 << r * SIZE + c
             stacks[bit] = stack = entry["stack"]
             show[stack[-1]] |= bit
-            if len(stack) > len(levels):
-                levels += [0] * (len(stack) - len(levels))
-            for k in range(len(stack)):
-                levels[k] |= bit
+            height = len(stack)
+            if height > len(levels):
+                levels += [0] * (height - len(levels))
+            levels[0] |= bit
+            if height > 1:
+                for k in range(1, height):
+                    levels[k] |= bit
         self.show = show
         box = (INSET, bottom, INSET, right) if table else None
         self.before = Masks(show, levels, box)
@@ -121,21 +139,10 @@ class Outlook:
         self.known = {tile: {} for tile in show}  # end: what a placement there collects, found as asked for
         self.unmarked = {}  # window after: the threats of a cell that shows no symbol and ends no pair
         self.cells = {}  # place: Cell, made once for every tile in hand placed there
-        self.costs = {}  # threats (in the order of the chances): their cost
+        self.costs = Costs(self.chances)
         self.slide_ends = {}
         self.landing = None  # where a slide may land, as `slide_gain` finds it
         self.lands = 0
-
-    def cost(self, gains: tuple) -> float:
-        """What threats cost a play: the tiles the next player may expect to
-        collect, weighed; `gains` in the order of the chances (the slide's
-        last, when it is known)."""
-        cost = self.costs.get(gains)
-        if cost is None:
-            cost = self.costs[gains] = (
-                THREAT_WEIGHT * TILE_VALUE * expected_best(list(zip(gains, self.chances)))
-            )
-        return cost
 
     # The search ----------------------------------------------------------------------
 
@@ -177,7 +184,7 @@ class Outlook:
                     plays.append((cell.cost + loss, index, played, -loss, cell))
                 index += 1
         plays.sort()
-        cost, max_stack, names, arrow, show = self.cost, self.max_stack, self.names, self.arrow, self.show
+        costs, max_stack, names, arrow, show = self.costs, self.max_stack, self.names, self.arrow, self.show
         position = {tile: i for i, tile in enumerate(names)}
         # Where a moved stack may land before any play: found when first needed.
         lands = None
@@ -214,7 +221,7 @@ class Outlook:
                         after = self.slid(*after)
                     gains = tuple([after.best_placement_gain(tile, max_stack) for tile in names])
                 if found:
-                    bound = cost(gains) - value
+                    bound = costs[gains] - value
                     if -bound < floor:
                         continue
                     if arrow > 0 and (
@@ -237,7 +244,7 @@ class Outlook:
                         slide = self.slide_gain(played, after)
             if slide:
                 gains += (slide,)
-                value -= cost(gains)
+                value -= costs[gains]
             else:
                 # A slide that collects nothing costs nothing (expected_best stops at a gain of 0).
                 value = -bound
@@ -357,10 +364,7 @@ class Outlook:
                 if bit & mark:
                     threats[i] = self._marked_threat(self.names[i], bit, open_stacks, empty)
             threats = tuple(threats)
-        cost = self.costs.get(threats)
-        if cost is None:
-            cost = self.cost(threats)
-        cell = self.cells[place] = Cell(bit, height, open_stacks, empty, threats, cost)
+        cell = self.cells[place] = Cell(bit, height, open_stacks, empty, threats, self.costs[threats])
         return cell
 
     def _unmarked(self, inside: int) -> tuple:
@@ -400,14 +404,8 @@ class Outlook:
         if not show & cell.near:
             return kept  # the tile joins no pair
         show |= bit
-        # The ends of the pairs it joins (masks.ends_through, written out).
-        index = bit.bit_length() - 1
-        completing = COMPLETING[index]
-        joined = 0
-        for line in REACH[index]:
-            near = show & line
-            if near:
-                joined |= completing[near]
+        # The ends of the pairs it joins (masks.ends_through).
+        joined = THROUGH[bit.bit_length() - 1][show & cell.near]
         joined &= cell.open_stacks & ~show | cell.empty
         if not joined:
             return kept
