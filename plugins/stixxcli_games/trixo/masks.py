@@ -109,10 +109,10 @@ WON = tuple({} for _ in range(SIZE * SIZE))
 
 
 def _won(index: int, near: int) -> int:
-    """The cells that make a line of three with the cell of bit `index`, of
-    the cells `near` it showing its symbol: two of a streak line near the
-    cell (the tiles and the cell fit in one 3x3 window)."""
-    won = 0
+    """The cells of every line of three the cell of bit `index` makes with
+    the cells `near` it showing its symbol (two of a streak line near the
+    cell: the tiles and the cell fit in one 3x3 window), and the cell."""
+    won = 1 << index
     for line in REACH[index]:
         cells = near & line
         if cells & (cells - 1):  # two cells (no more fit in the window)
@@ -122,13 +122,22 @@ def _won(index: int, near: int) -> int:
     return won
 
 
-ENDS_ACROSS = {unit: Kept(partial(pair_ends, steps=steps)) for unit, steps in SLIDE_STEPS.items()}
+def landing(unit: int, show: int) -> tuple[int, int]:
+    """`ends_across` of `show` for a slide of a row (`unit` 1) or a column
+    (`unit` SIZE), and the cells of `show` whose stack would land on one."""
+    if show.bit_count() < 3:
+        return 0, 0
+    across = pair_ends(show, SLIDE_STEPS[unit])
+    return across, show & (across >> unit | across << unit)
+
+
+LANDING = {unit: Kept(partial(landing, unit)) for unit in SLIDE_STEPS}
 
 
 def ends_across(show: int, unit: int) -> int:
     """The ends of the pairs of `show` across a row (`unit` 1) or a column
     (`unit` SIZE) where a slide may collect: two standing still and one moved."""
-    return ENDS_ACROSS[unit][show] if show.bit_count() >= 3 else 0
+    return LANDING[unit][show][0]
 
 
 def _completing(index: int) -> dict:
@@ -309,7 +318,6 @@ class Masks:
             won = WON[index].get(near)
             if won is None:
                 won = _won(index, near)
-            won |= bit
             gain = 2 if won & placed else 1
             for level in levels:
                 here = won & level

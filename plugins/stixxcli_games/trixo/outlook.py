@@ -18,6 +18,7 @@ from .masks import (
     COLUMN,
     INSET,
     INSIDE,
+    LANDING,
     NEAR,
     PAIR_ENDS,
     REACH,
@@ -26,7 +27,6 @@ from .masks import (
     SPANS,
     THROUGH,
     Masks,
-    ends_across,
 )
 
 TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
@@ -136,7 +136,11 @@ class Outlook:
         self.marked = 0
         for mark in marks:
             self.marked |= mark
-        self.known = {tile: {} for tile in show}  # end: what a placement there collects, found as asked for
+        self.known = {
+            "x": {},
+            "o": {},
+            "trixo": {},
+        }  # end: what a placement there collects, found as asked for
         self.unmarked = {}  # window after: the threats of a cell that shows no symbol and ends no pair
         self.cells = {}  # place: Cell, made once for every tile in hand placed there
         self.costs = Costs(self.chances)
@@ -401,11 +405,10 @@ class Outlook:
         only when the tile joins one of its pairs, and then only grows."""
         bit = cell.bit
         show = self.show[played]
-        if not show & cell.near:
-            return kept  # the tile joins no pair
-        show |= bit
-        # The ends of the pairs it joins (masks.ends_through).
+        # The ends of the pairs it joins (masks.ends_through), none when no
+        # cell near it shows the symbol.
         joined = THROUGH[bit.bit_length() - 1][show & cell.near]
+        show |= bit
         joined &= cell.open_stacks & ~show | cell.empty
         if not joined:
             return kept
@@ -427,24 +430,16 @@ class Outlook:
         # the placed symbol's new pairs may make a place to land.
         if not self.lands:
             cells = self.show[played] | bit
-            if cells.bit_count() < 3:
-                return 0
-            for unit in UNITS:
-                across = ends_across(cells, unit)
-                if cells & (across >> unit | across << unit):
-                    break
-            else:
+            if not (LANDING[1][cells][1] or LANDING[SIZE][cells][1]):
                 return 0
         found, lands = {1: [], SIZE: []}, 0
         for (unit, symbol), (cells, across, land) in landing.items():
             if symbol == played:
                 cells |= bit
-                across = ends_across(cells, unit)
-                land = cells & (across >> unit | across << unit)
+                across, land = LANDING[unit][cells]
             elif cells & bit:
                 cells ^= bit
-                across = ends_across(cells, unit)
-                land = cells & (across >> unit | across << unit)
+                across, land = LANDING[unit][cells]
             if across:
                 found[unit].append((cells, across))
                 lands |= land
@@ -460,8 +455,7 @@ class Outlook:
         lands = 0
         for unit in UNITS:
             for symbol, cells in self.show.items():
-                across = ends_across(cells, unit)
-                land = cells & (across >> unit | across << unit) if across else 0
+                across, land = LANDING[unit][cells]
                 landing[unit, symbol] = (cells, across, land)
                 lands |= land
         self.lands = lands
