@@ -362,7 +362,7 @@ class Masks:
                 line = ROW << index * SIZE if unit == 1 else COLUMN << index
                 for step, landing in ((-1, back), (1, forth)):
                     if line & landing:
-                        moved = self.slide_moves(unit, index, step)
+                        moved = MOVES[self.levels[0], unit, index, step]
                         won = self.slide_streaks(moved, unit, index, step, ends)
                         if won:
                             gain = self.tiles_after_slide(won, unit, index, step)
@@ -382,14 +382,10 @@ class Masks:
         moved stack lands, and completes a pair that stood still."""
         found = []
         for cells in self.show.values():
-            ends = ends_across(cells, unit)
+            ends = LANDING[unit][cells][0]  # (ends_across)
             if ends:
                 found.append((cells, ends))
         return found
-
-    def slide_moves(self, unit: int, index: int, step: int) -> int:
-        """The cells of the stacks a slide moves (`moves`)."""
-        return MOVES[self.levels[0], unit, index, step]
 
     @staticmethod
     def slide_streaks(moved: int, unit: int, index: int, step: int, ends: list) -> int:
@@ -419,11 +415,9 @@ class Masks:
 
     def slid(self, moved: int, unit: int, step: int) -> Masks:
         """The masks once the stacks on `moved` slide, collecting nothing."""
-
-        def slide(cells: int) -> int:
+        masks = []
+        for cells in (*self.show.values(), *self.levels):
             going = cells & moved
-            return cells ^ going | (going << unit if step > 0 else going >> unit)
-
-        show = {symbol: slide(cells) for symbol, cells in self.show.items()}
-        levels = [slide(level) for level in self.levels]
-        return Masks(show, levels, SPANS[levels[0]])
+            masks.append(cells ^ going | (going << unit if step > 0 else going >> unit))
+        levels = masks[len(self.show) :]
+        return Masks(dict(zip(self.show, masks)), levels, SPANS[levels[0]])

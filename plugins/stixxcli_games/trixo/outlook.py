@@ -19,6 +19,7 @@ from .masks import (
     INSET,
     INSIDE,
     LANDING,
+    MOVES,
     NEAR,
     PAIR_ENDS,
     REACH,
@@ -40,19 +41,6 @@ TIE = 1e-9
 MARGIN = 1e-6
 
 
-def expected_best(gains: list) -> float:
-    """The tiles a player may expect to collect from (gain, chance of holding
-    the tile) pairs: the best gain among the tiles held, the tiles held
-    independently."""
-    expected, missing = 0.0, 1.0
-    for gain, p in sorted(gains, reverse=True):
-        if gain == 0:
-            break
-        expected += missing * p * gain
-        missing *= 1 - p
-    return expected
-
-
 class Costs(dict):
     """What threats cost a play: the tiles the next player may expect to
     collect, weighed; threats (gains in the order of `chances`, the slide's
@@ -64,7 +52,15 @@ class Costs(dict):
         self.chances = chances
 
     def __missing__(self, gains: tuple) -> float:
-        cost = self[gains] = THREAT_WEIGHT * TILE_VALUE * expected_best(list(zip(gains, self.chances)))
+        # The tiles expected: the best gain among the tiles the next player
+        # holds, each tile held independently with its chance.
+        expected, missing = 0.0, 1.0
+        for gain, p in sorted(zip(gains, self.chances), reverse=True):
+            if gain == 0:
+                break
+            expected += missing * p * gain
+            missing *= 1 - p
+        cost = self[gains] = THREAT_WEIGHT * TILE_VALUE * expected
         return cost
 
 
@@ -250,7 +246,7 @@ class Outlook:
                 gains += (slide,)
                 value -= costs[gains]
             else:
-                # A slide that collects nothing costs nothing (expected_best stops at a gain of 0).
+                # A slide that collects nothing costs nothing (the expectation stops at a gain of 0).
                 value = -bound
             if value > best:
                 best = value
@@ -300,7 +296,7 @@ class Outlook:
         for cells, across in ends:
             going = cells & line
             if going and (going << unit if step > 0 else going >> unit) & across:
-                moved = before.slide_moves(unit, index, step)
+                moved = MOVES[before.levels[0], unit, index, step]
                 won = before.slide_streaks(moved, unit, index, step, ends)
                 if won:
                     after = before.slid(moved, unit, step)
@@ -314,7 +310,8 @@ class Outlook:
 
     def slid(self, unit: int, index: int, step: int) -> Masks:
         """The masks after a slide (as `slide` gives it) that collects nothing."""
-        return self.before.slid(self.before.slide_moves(unit, index, step), unit, step)
+        before = self.before
+        return before.slid(MOVES[before.levels[0], unit, index, step], unit, step)
 
     def _trixos(self, won: int, landed: int, back: int) -> int:
         """The trixo tiles of the stacks on `won`; `landed`: the stacks a
