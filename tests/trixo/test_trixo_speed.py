@@ -200,3 +200,40 @@ def test_a_placement_threatens_what_the_masks_after_it_say():
             joined += brute != 0
             compared += 1
     assert compared > 2000 and joined > 500
+
+
+def test_what_is_kept_per_mask_depends_on_the_mask_alone():
+    """The bot keeps a layout's span, window and slides per mask of its
+    stacks (masks.SPANS, INSIDE, MOVES), not per masks: at every turn of
+    seeded games, the masks before each play, after it and after a slide
+    span what their stacks span, and the outlook's masks before and after
+    each placement agree with the layout's."""
+    from stixxcli_games.trixo.bots import Outlook
+    from stixxcli_games.trixo.masks import SPANS, Frame, Masks, span
+
+    compared = 0
+    for _, state, choice in positions([["random"] * 3, ["greedy", "random"]], range(3)):
+        if choice.name != "play":
+            continue
+        layout, max_stack = dict(state.layout), state.max_stack
+        outlook = Outlook(state.view(state.seat)["table"], max_stack, [], 0)
+        frame = Frame(layout)
+        frame.top, frame.left = outlook.top, outlook.left  # the same but on an empty table
+        before = Masks.of(layout, frame, max_stack)
+        assert outlook.before.box == before.box == span(before.levels[0])
+        for option in choice.options:
+            after, changed = board.play(layout, option)
+            masks = Masks.of(after, frame, max_stack)
+            assert masks.box == SPANS[masks.levels[0]]
+            if option["tile"] != ARROW:
+                place = tuple(option["cell"])
+                cell = outlook.cells.get(place) or outlook.cell(place)
+                placed = before.placed(cell.bit, option["tile"], cell.height)
+                assert (placed.box, placed.levels, placed.show) == (masks.box, masks.levels, masks.show)
+            else:
+                value, slid = outlook.slide((option["line"], option["index"], option["direction"]))
+                if not value:  # a slide that collects nothing: its masks made from where stacks move
+                    slid = outlook.slid(*slid)
+                    assert (slid.box, slid.levels, slid.show) == (masks.box, masks.levels, masks.show)
+            compared += 1
+    assert compared > 1000

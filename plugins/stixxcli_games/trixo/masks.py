@@ -13,7 +13,7 @@ line fit in a 3x3 window, far from both ends of a row.
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import partial, reduce
 from operator import itemgetter, or_
 
 from .board import LINES, SYMBOLS, WINDOW
@@ -72,6 +72,23 @@ ROWS = {(a, b): ((1 << (b - a + 1) * SIZE) - 1) << a * SIZE for a in range(SIZE)
 COLUMNS = {(a, b): (((1 << (b - a + 1)) - 1) << a) * COLUMN for a in range(SIZE) for b in range(a, SIZE)}
 
 
+class Kept(dict):
+    """A function of one mask, its values kept as they are asked for: the
+    frame follows the layout, so a game asks about the same few hundred
+    masks again and again."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function):
+        self.function = function
+
+    def __missing__(self, mask):
+        value = self.function(mask)
+        if len(self) < 4096:
+            self[mask] = value
+        return value
+
+
 def pair_ends(show: int, steps=LINE_STEPS) -> int:
     """The cells that complete two cells of `show` into a line of three (along
     the lines of `steps`)."""
@@ -84,16 +101,18 @@ def pair_ends(show: int, steps=LINE_STEPS) -> int:
     return ends
 
 
+PAIR_ENDS = Kept(pair_ends)
+
 # For each cell, the cells of its streaks as the symbol's cells near it give
 # them (`_won`), kept as they are asked for.
 WON = tuple({} for _ in range(SIZE * SIZE))
 
 
 def _won(index: int, near: int) -> int:
-    """The cells that make a line of three with the cell of bit `index`, of
-    the cells `near` it showing its symbol: two of a streak line near the
-    cell (the tiles and the cell fit in one 3x3 window)."""
-    won = 0
+    """The cells of every line of three the cell of bit `index` makes with
+    the cells `near` it showing its symbol (two of a streak line near the
+    cell: the tiles and the cell fit in one 3x3 window), and the cell."""
+    won = 1 << index
     for line in REACH[index]:
         cells = near & line
         if cells & (cells - 1):  # two cells (no more fit in the window)
@@ -103,12 +122,22 @@ def _won(index: int, near: int) -> int:
     return won
 
 
+def landing(unit: int, show: int) -> tuple[int, int]:
+    """`ends_across` of `show` for a slide of a row (`unit` 1) or a column
+    (`unit` SIZE), and the cells of `show` whose stack would land on one."""
+    if show.bit_count() < 3:
+        return 0, 0
+    across = pair_ends(show, SLIDE_STEPS[unit])
+    return across, show & (across >> unit | across << unit)
+
+
+LANDING = {unit: Kept(partial(landing, unit)) for unit in SLIDE_STEPS}
+
+
 def ends_across(show: int, unit: int) -> int:
     """The ends of the pairs of `show` across a row (`unit` 1) or a column
     (`unit` SIZE) where a slide may collect: two standing still and one moved."""
-    if show.bit_count() < 3:
-        return 0
-    return pair_ends(show, SLIDE_STEPS[unit])
+    return LANDING[unit][show][0]
 
 
 def _completing(index: int) -> dict:
@@ -124,17 +153,28 @@ def _completing(index: int) -> dict:
 COMPLETING = tuple(_completing(index) for index in range(SIZE * SIZE))
 
 
-def ends_through(bit: int, show: int) -> int:
-    """The cells that complete a pair of the cell `bit` and one of `show`,
-    when `bit` completes no pair of `show`: then in the 3x3 window each
-    streak line near `bit` holds one cell of `show` at most."""
-    index = bit.bit_length() - 1
+def _ends_through(index: int, near: int) -> int:
+    """The cells that complete a pair of the cell of bit `index` and one of
+    `near`, the cells near it showing a symbol, when that cell completes no
+    pair of them: then in the 3x3 window each streak line near it holds one
+    of them at most."""
     ends = 0
     for line in REACH[index]:
-        near = show & line
-        if near:
-            ends |= COMPLETING[index][near]
+        cells = near & line
+        if cells:
+            ends |= COMPLETING[index][cells]
     return ends
+
+
+# For each cell, `_ends_through` of the cells near it, kept as asked for.
+THROUGH = tuple(Kept(partial(_ends_through, index)) for index in range(SIZE * SIZE))
+
+
+def ends_through(bit: int, show: int) -> int:
+    """The cells that complete a pair of the cell `bit` and one of `show`,
+    when `bit` completes no pair of `show`."""
+    index = bit.bit_length() - 1
+    return THROUGH[index][show & NEAR[index]]
 
 
 def window(box: tuple) -> int:
@@ -144,6 +184,66 @@ def window(box: tuple) -> int:
     rows = max(bottom - WINDOW + 1, 0), min(top + WINDOW - 1, SIZE - 1)
     cols = max(right - WINDOW + 1, 0), min(left + WINDOW - 1, SIZE - 1)
     return ROWS[rows] & COLUMNS[cols]
+
+
+def span(occupied: int):
+    """The frame rows and columns the stacks on `occupied` span (top, bottom,
+    left, right); None for none."""
+    if not occupied:
+        return None
+    rows = [r for r in range(SIZE) if occupied & ROW << r * SIZE]
+    cols = [c for c in range(SIZE) if occupied & COLUMN << c]
+    return (rows[0], rows[-1], cols[0], cols[-1])
+
+
+SPANS = Kept(span)
+# The cells a tile may take and keep the stacks on a mask (not empty) in one window.
+INSIDE = Kept(lambda occupied: window(SPANS[occupied]))
+
+
+def moves(key: tuple) -> int:
+    """The cells of the stacks a slide moves (board.slide), `key` being
+    (the cells of every stack, unit, index, step): a row (`unit` 1, its
+    stacks move along the columns) or a column (`unit` SIZE) at frame row or
+    column `index`, `step` -1 (left, up) or 1 (right, down). From the
+    leading end, each stack moves one place unless the cell ahead is still
+    occupied or the move would break the 3x3 window."""
+    occupied, unit, index, step = key
+    top, bottom, left, right = SPANS[occupied]
+    if unit == 1:
+        start, low, high, place = index * SIZE, left, right, COLUMN
+    else:
+        start, low, high, place = index, top, bottom, ROW
+    # Only the span along the line may change, by the stacks that move.
+    members = [at for at in range(low, high + 1) if occupied >> start + at * unit & 1]
+    moved = 0
+    for at in members[::-1] if step > 0 else members:  # the leading end first
+        ahead = at + step
+        bit = 1 << start + at * unit
+        target = 1 << start + ahead * unit
+        if occupied & target:
+            continue
+        # Only a move beyond the span can break the window: from one end,
+        # the span grows by one unless every stack stands at that place.
+        if not low <= ahead <= high and high - low >= WINDOW - 1:
+            continue
+        occupied ^= bit | target
+        moved |= bit
+        if ahead < low:
+            low = ahead
+        elif ahead > high:
+            high = ahead
+        # The place left empty (no stack at it along the line, a column
+        # for a row): the span shrinks to the place ahead.
+        if not occupied & place << at * unit:
+            if at == low:
+                low = ahead
+            elif at == high:
+                high = ahead
+    return moved
+
+
+MOVES = Kept(moves)
 
 
 class Masks:
@@ -173,14 +273,6 @@ class Masks:
             box = (min(layout)[0] - top, max(layout)[0] - top, min(cols) - left, max(cols) - left)
         return cls(show, levels, box)
 
-    def box_with(self, bit: int) -> tuple:
-        """The box once a tile stands on the cell `bit` too."""
-        r, c = divmod(bit.bit_length() - 1, SIZE)
-        if self.box is None:
-            return (r, r, c, c)
-        top, bottom, left, right = self.box
-        return (min(top, r), max(bottom, r), min(left, c), max(right, c))
-
     def placed(self, bit: int, tile: str, height: int) -> Masks:
         """The masks once `tile` is placed on the cell `bit` (a stack of
         `height` tiles, 0 when empty) and collects nothing."""
@@ -188,7 +280,7 @@ class Masks:
         show[tile] |= bit
         levels = self.levels.copy()
         levels[height] |= bit
-        return Masks(show, levels, self.box_with(bit))
+        return Masks(show, levels, SPANS[levels[0]])
 
     def tiles(self, cells: int) -> int:
         """How many tiles the stacks on `cells` hold."""
@@ -226,7 +318,6 @@ class Masks:
             won = WON[index].get(near)
             if won is None:
                 won = _won(index, near)
-            won |= bit
             gain = 2 if won & placed else 1
             for level in levels:
                 here = won & level
@@ -241,13 +332,13 @@ class Masks:
         """The most tiles one placement of `tile` collects. A placement
         collects only where it completes a pair, so only those cells are tried."""
         show = self.show[tile]
-        ends = pair_ends(show)
+        ends = PAIR_ENDS[show]
         if not ends:
             return 0
         occupied = self.levels[0]
         # A stack takes the tile unless it is full or shows the tile; an empty
         # end touches its pair, and must keep the 3x3 window.
-        cells = ends & ((occupied & ~show & ~self.levels[max_stack - 1]) | (window(self.box) & ~occupied))
+        cells = ends & ((occupied & ~show & ~self.levels[max_stack - 1]) | (INSIDE[occupied] & ~occupied))
         return self.best_gain(cells, show)
 
     def best_slide_gain(self, found: dict | None = None) -> int:
@@ -271,7 +362,7 @@ class Masks:
                 line = ROW << index * SIZE if unit == 1 else COLUMN << index
                 for step, landing in ((-1, back), (1, forth)):
                     if line & landing:
-                        moved = self.slide_moves(unit, index, step)
+                        moved = MOVES[self.levels[0], unit, index, step]
                         won = self.slide_streaks(moved, unit, index, step, ends)
                         if won:
                             gain = self.tiles_after_slide(won, unit, index, step)
@@ -291,50 +382,10 @@ class Masks:
         moved stack lands, and completes a pair that stood still."""
         found = []
         for cells in self.show.values():
-            ends = ends_across(cells, unit)
+            ends = LANDING[unit][cells][0]  # (ends_across)
             if ends:
                 found.append((cells, ends))
         return found
-
-    def slide_moves(self, unit: int, index: int, step: int) -> int:
-        """The cells of the stacks a slide moves (board.slide): a row (`unit`
-        1, its stacks move along the columns) or a column (`unit` SIZE) at
-        frame row or column `index`, `step` -1 (left, up) or 1 (right, down).
-        From the leading end, each stack moves one place unless the cell ahead
-        is still occupied or the move would break the 3x3 window."""
-        occupied = self.levels[0]
-        top, bottom, left, right = self.box
-        if unit == 1:
-            start, low, high, place = index * SIZE, left, right, COLUMN
-        else:
-            start, low, high, place = index, top, bottom, ROW
-        # Only the span along the line may change, by the stacks that move.
-        members = [at for at in range(low, high + 1) if occupied >> start + at * unit & 1]
-        moved = 0
-        for at in members[::-1] if step > 0 else members:  # the leading end first
-            ahead = at + step
-            bit = 1 << start + at * unit
-            target = 1 << start + ahead * unit
-            if occupied & target:
-                continue
-            # Only a move beyond the span can break the window: from one end,
-            # the span grows by one unless every stack stands at that place.
-            if not low <= ahead <= high and high - low >= WINDOW - 1:
-                continue
-            occupied ^= bit | target
-            moved |= bit
-            if ahead < low:
-                low = ahead
-            elif ahead > high:
-                high = ahead
-            # The place left empty (no stack at it along the line, a column
-            # for a row): the span shrinks to the place ahead.
-            if not occupied & place << at * unit:
-                if at == low:
-                    low = ahead
-                elif at == high:
-                    high = ahead
-        return moved
 
     @staticmethod
     def slide_streaks(moved: int, unit: int, index: int, step: int, ends: list) -> int:
@@ -364,13 +415,9 @@ class Masks:
 
     def slid(self, moved: int, unit: int, step: int) -> Masks:
         """The masks once the stacks on `moved` slide, collecting nothing."""
-
-        def slide(cells: int) -> int:
+        masks = []
+        for cells in (*self.show.values(), *self.levels):
             going = cells & moved
-            return cells ^ going | (going << unit if step > 0 else going >> unit)
-
-        show = {symbol: slide(cells) for symbol, cells in self.show.items()}
-        levels = [slide(level) for level in self.levels]
-        rows = [r for r in range(SIZE) if levels[0] & ROW << r * SIZE]
-        cols = [c for c in range(SIZE) if levels[0] & COLUMN << c]
-        return Masks(show, levels, (rows[0], rows[-1], cols[0], cols[-1]))
+            masks.append(cells ^ going | (going << unit if step > 0 else going >> unit))
+        levels = masks[len(self.show) :]
+        return Masks(dict(zip(self.show, masks)), levels, SPANS[levels[0]])

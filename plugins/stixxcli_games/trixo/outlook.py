@@ -16,18 +16,18 @@ from heapq import heappop, heappush
 from .board import ARROW, STEPS
 from .masks import (
     COLUMN,
-    COLUMNS,
-    COMPLETING,
     INSET,
+    INSIDE,
+    LANDING,
+    MOVES,
     NEAR,
+    PAIR_ENDS,
     REACH,
     ROW,
-    ROWS,
     SIZE,
+    SPANS,
+    THROUGH,
     Masks,
-    ends_across,
-    pair_ends,
-    window,
 )
 
 TILE_VALUE = 10  # points per collected tile; a trixo tile adds 1 (it breaks ties)
@@ -41,28 +41,27 @@ TIE = 1e-9
 MARGIN = 1e-6
 
 
-def expected_best(gains: list) -> float:
-    """The tiles a player may expect to collect from (gain, chance of holding
-    the tile) pairs: the best gain among the tiles held, the tiles held
-    independently."""
-    expected, missing = 0.0, 1.0
-    for gain, p in sorted(gains, reverse=True):
-        if gain == 0:
-            break
-        expected += missing * p * gain
-        missing *= 1 - p
-    return expected
+class Costs(dict):
+    """What threats cost a play: the tiles the next player may expect to
+    collect, weighed; threats (gains in the order of `chances`, the slide's
+    last when it is known) to their cost, found once a turn as asked for."""
 
+    __slots__ = ("chances",)
 
-class _Windows(dict):
-    """`window` of every box asked for, made once (there are 784 boxes)."""
+    def __init__(self, chances: tuple):
+        self.chances = chances
 
-    def __missing__(self, box):
-        cells = self[box] = window(box)
-        return cells
-
-
-WINDOWS = _Windows()
+    def __missing__(self, gains: tuple) -> float:
+        # The tiles expected: the best gain among the tiles the next player
+        # holds, each tile held independently with its chance.
+        expected, missing = 0.0, 1.0
+        for gain, p in sorted(zip(gains, self.chances), reverse=True):
+            if gain == 0:
+                break
+            expected += missing * p * gain
+            missing *= 1 - p
+        cost = self[gains] = THREAT_WEIGHT * TILE_VALUE * expected
+        return cost
 
 
 class Cell:
@@ -82,15 +81,6 @@ class Cell:
         self.near = NEAR[bit.bit_length() - 1]  # the cells a pair with it may hold
 
 
-def _box(occupied: int):
-    """The frame rows and columns the stacks on `occupied` span; None for none."""
-    if not occupied:
-        return None
-    rows = [r for r in range(SIZE) if occupied & ROW << r * SIZE]
-    cols = [c for c in range(SIZE) if occupied & COLUMN << c]
-    return (rows[0], rows[-1], cols[0], cols[-1])
-
-
 class Outlook:
     """The table a player sees as masks on the frame of the turn, and what
     the next player may collect after each play. `table`: the view's table
@@ -99,8 +89,8 @@ class Outlook:
 
     def __init__(self, table: list, max_stack: int, symbols: list, arrow: float):
         self.max_stack, self.arrow = max_stack, arrow
-        self.names = names = tuple(tile for tile, _ in symbols)
-        self.chances = tuple(p for _, p in symbols) + ((arrow,) if arrow > 0 else ())
+        self.names = names = tuple([tile for tile, _ in symbols])
+        self.chances = tuple([p for _, p in symbols] + ([arrow] if arrow > 0 else []))
         # The frame: the layout's first row and column at INSET (masks.Frame).
         top = left = INSET
         if table:
@@ -122,44 +112,37 @@ class Outlook:
             bit = 1 << r * SIZE + c
             stacks[bit] = stack = entry["stack"]
             show[stack[-1]] |= bit
-            if len(stack) > len(levels):
-                levels += [0] * (len(stack) - len(levels))
-            for k in range(len(stack)):
-                levels[k] |= bit
+            height = len(stack)
+            if height > len(levels):
+                levels += [0] * (height - len(levels))
+            levels[0] |= bit
+            if height > 1:
+                for k in range(1, height):
+                    levels[k] |= bit
         self.show = show
-        self.box = box = (INSET, bottom, INSET, right) if table else None
+        box = (INSET, bottom, INSET, right) if table else None
         self.before = Masks(show, levels, box)
-        self.ends = ends = {tile: pair_ends(cells) for tile, cells in show.items()}
+        self.ends = ends = {tile: PAIR_ENDS[cells] for tile, cells in show.items()}
         self.occupied = occupied = levels[0]
         self.full = full = levels[max_stack - 1]
         self.open_stacks = occupied & ~full  # stacks not full
-        self.inside = WINDOWS[box] if table else 0
-        # The cells inside the layout's box: a tile there leaves the window as it is.
-        self.boxed = ROWS[INSET, bottom] & COLUMNS[INSET, right] if table else 0
         # For each symbol, the cells where a placement changes its threat:
         # those showing it, the ends of its pairs.
         self.marks = marks = [show[tile] | ends[tile] for tile in names]
         self.marked = 0
         for mark in marks:
             self.marked |= mark
-        self.known = {tile: {} for tile in show}  # end: what a placement there collects, found as asked for
-        self.unmarked = {}  # box after: the threats of a cell that shows no symbol and ends no pair
+        self.known = {
+            "x": {},
+            "o": {},
+            "trixo": {},
+        }  # end: what a placement there collects, found as asked for
+        self.unmarked = {}  # window after: the threats of a cell that shows no symbol and ends no pair
         self.cells = {}  # place: Cell, made once for every tile in hand placed there
-        self.costs = {}  # threats (in the order of the chances): their cost
+        self.costs = Costs(self.chances)
         self.slide_ends = {}
         self.landing = None  # where a slide may land, as `slide_gain` finds it
         self.lands = 0
-
-    def cost(self, gains: tuple) -> float:
-        """What threats cost a play: the tiles the next player may expect to
-        collect, weighed; `gains` in the order of the chances (the slide's
-        last, when it is known)."""
-        cost = self.costs.get(gains)
-        if cost is None:
-            cost = self.costs[gains] = (
-                THREAT_WEIGHT * TILE_VALUE * expected_best(list(zip(gains, self.chances)))
-            )
-        return cost
 
     # The search ----------------------------------------------------------------------
 
@@ -201,7 +184,7 @@ class Outlook:
                     plays.append((cell.cost + loss, index, played, -loss, cell))
                 index += 1
         plays.sort()
-        cost, max_stack, names, arrow, show = self.cost, self.max_stack, self.names, self.arrow, self.show
+        costs, max_stack, names, arrow, show = self.costs, self.max_stack, self.names, self.arrow, self.show
         position = {tile: i for i, tile in enumerate(names)}
         # Where a moved stack may land before any play: found when first needed.
         lands = None
@@ -238,7 +221,7 @@ class Outlook:
                         after = self.slid(*after)
                     gains = tuple([after.best_placement_gain(tile, max_stack) for tile in names])
                 if found:
-                    bound = cost(gains) - value
+                    bound = costs[gains] - value
                     if -bound < floor:
                         continue
                     if arrow > 0 and (
@@ -261,9 +244,9 @@ class Outlook:
                         slide = self.slide_gain(played, after)
             if slide:
                 gains += (slide,)
-                value -= cost(gains)
+                value -= costs[gains]
             else:
-                # A slide that collects nothing costs nothing (expected_best stops at a gain of 0).
+                # A slide that collects nothing costs nothing (the expectation stops at a gain of 0).
                 value = -bound
             if value > best:
                 best = value
@@ -313,7 +296,7 @@ class Outlook:
         for cells, across in ends:
             going = cells & line
             if going and (going << unit if step > 0 else going >> unit) & across:
-                moved = before.slide_moves(unit, index, step)
+                moved = MOVES[before.levels[0], unit, index, step]
                 won = before.slide_streaks(moved, unit, index, step, ends)
                 if won:
                     after = before.slid(moved, unit, step)
@@ -327,7 +310,8 @@ class Outlook:
 
     def slid(self, unit: int, index: int, step: int) -> Masks:
         """The masks after a slide (as `slide` gives it) that collects nothing."""
-        return self.before.slid(self.before.slide_moves(unit, index, step), unit, step)
+        before = self.before
+        return before.slid(MOVES[before.levels[0], unit, index, step], unit, step)
 
     def _trixos(self, won: int, landed: int, back: int) -> int:
         """The trixo tiles of the stacks on `won`; `landed`: the stacks a
@@ -350,7 +334,7 @@ class Outlook:
         keep = ~won
         levels = [level & keep for level in masks.levels]
         show = {tile: cells & keep for tile, cells in masks.show.items()}
-        return Masks(show, levels, _box(levels[0]))
+        return Masks(show, levels, SPANS[levels[0]])
 
     # Placements that collect nothing ----------------------------------------------
 
@@ -364,36 +348,24 @@ class Outlook:
         full = self.full
         if height + 1 >= self.max_stack:
             full |= bit
-        if bit & self.boxed:
-            box, inside = self.box, self.inside
-        else:  # the box grows to the cell, the window shrinks
-            r, c = divmod(bit.bit_length() - 1, SIZE)
-            if self.box is None:
-                box = (r, r, c, c)
-            else:
-                top, bottom, left, right = self.box
-                box = (min(top, r), max(bottom, r), min(left, c), max(right, c))
-            inside = WINDOWS[box]
+        inside = INSIDE[stacks]
         open_stacks, empty = stacks & ~full, inside & ~stacks
         # What the next player's placement of each symbol collects after a
         # placement here: for the others, the pairs it covers are gone, an
         # end it fills is one tile higher; for its own symbol, the pairs it
         # leaves alone (`own_gain` adds those it joins). Elsewhere the pairs
         # and their gains are as before, but the window may shrink: the same
-        # for every cell that leaves the same box.
-        threats = self.unmarked.get(box)
+        # for every cell that leaves the same window.
+        threats = self.unmarked.get(inside)
         if threats is None:
-            threats = self.unmarked[box] = self._unmarked(inside)
+            threats = self.unmarked[inside] = self._unmarked(inside)
         if bit & self.marked:
             threats = list(threats)
             for i, mark in enumerate(self.marks):
                 if bit & mark:
                     threats[i] = self._marked_threat(self.names[i], bit, open_stacks, empty)
             threats = tuple(threats)
-        cost = self.costs.get(threats)
-        if cost is None:
-            cost = self.cost(threats)
-        cell = self.cells[place] = Cell(bit, height, open_stacks, empty, threats, cost)
+        cell = self.cells[place] = Cell(bit, height, open_stacks, empty, threats, self.costs[threats])
         return cell
 
     def _unmarked(self, inside: int) -> tuple:
@@ -420,7 +392,7 @@ class Outlook:
         cells = open_stacks & ~show | empty
         if show & bit:  # covered: the pairs it made are gone, whatever covers it
             show ^= bit
-            return self.before.best_gain(pair_ends(show) & cells, show, bit)
+            return self.before.best_gain(PAIR_ENDS[show] & cells, show, bit)
         return self._best_known(ends & cells, tile, bit)  # a pair's end, now one tile higher
 
     def own_gain(self, played: str, cell: Cell, kept: int) -> int:
@@ -430,17 +402,10 @@ class Outlook:
         only when the tile joins one of its pairs, and then only grows."""
         bit = cell.bit
         show = self.show[played]
-        if not show & cell.near:
-            return kept  # the tile joins no pair
+        # The ends of the pairs it joins (masks.ends_through), none when no
+        # cell near it shows the symbol.
+        joined = THROUGH[bit.bit_length() - 1][show & cell.near]
         show |= bit
-        # The ends of the pairs it joins (masks.ends_through, written out).
-        index = bit.bit_length() - 1
-        completing = COMPLETING[index]
-        joined = 0
-        for line in REACH[index]:
-            near = show & line
-            if near:
-                joined |= completing[near]
         joined &= cell.open_stacks & ~show | cell.empty
         if not joined:
             return kept
@@ -462,24 +427,16 @@ class Outlook:
         # the placed symbol's new pairs may make a place to land.
         if not self.lands:
             cells = self.show[played] | bit
-            if cells.bit_count() < 3:
-                return 0
-            for unit in UNITS:
-                across = ends_across(cells, unit)
-                if cells & (across >> unit | across << unit):
-                    break
-            else:
+            if not (LANDING[1][cells][1] or LANDING[SIZE][cells][1]):
                 return 0
         found, lands = {1: [], SIZE: []}, 0
         for (unit, symbol), (cells, across, land) in landing.items():
             if symbol == played:
                 cells |= bit
-                across = ends_across(cells, unit)
-                land = cells & (across >> unit | across << unit)
+                across, land = LANDING[unit][cells]
             elif cells & bit:
                 cells ^= bit
-                across = ends_across(cells, unit)
-                land = cells & (across >> unit | across << unit)
+                across, land = LANDING[unit][cells]
             if across:
                 found[unit].append((cells, across))
                 lands |= land
@@ -495,8 +452,7 @@ class Outlook:
         lands = 0
         for unit in UNITS:
             for symbol, cells in self.show.items():
-                across = ends_across(cells, unit)
-                land = cells & (across >> unit | across << unit) if across else 0
+                across, land = LANDING[unit][cells]
                 landing[unit, symbol] = (cells, across, land)
                 lands |= land
         self.lands = lands
