@@ -180,12 +180,6 @@ def check_sources(sources, *, full: bool, jobs: int, executor: str = "local", sc
     from .gamelog import raw_logs
     from .parallel import chunked, ordered_map
 
-    if jobs > 1 and executor == "local":
-        from . import fastjson
-
-        # The workers fork from here: each decodes with msgspec from its first log,
-        # rather than each parsing a megabyte with json first (fastjson.QUICK_AFTER).
-        fastjson.QUICK_AFTER = 0
     texts = ((where, text) for source in sources for where, text in raw_logs(source, decode=False))
     # One shape for a log that could not even be read: (where, message, False).
     items = ((w, t) if isinstance(t, (str, bytes)) else (w, str(t), False) for w, t in texts)
