@@ -94,3 +94,11 @@ def clip(message: str, width: int = 300) -> str:
     if len(message) <= width:
         return message
     return f"{message[: width - 40]}... ({len(message)} characters)"
+
+
+def json_line(value) -> str:
+    """`value` as one line of JSON for a terminal or a script: non-ASCII kept,
+    what plain_json escapes escaped."""
+    import json
+
+    return plain_json(json.dumps(value, ensure_ascii=False))

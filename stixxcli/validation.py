@@ -15,7 +15,7 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
     from .parallel import jobs_for
     from .progress import on_terminal, progress
     from .sources import log_files
-    from .text import plain, plain_json
+    from .text import json_line, plain
 
     jobs = jobs_for(jobs, warn=lambda message: print(f"stixx: warning: {message}", file=sys.stderr))
     total = bad = 0
@@ -29,13 +29,8 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
                 bad += not verdict["valid"]
                 if quiet and verdict["valid"]:
                     continue
-                if as_json:
-                    import json
-
-                    # C1 controls, bidi overrides and lone surrogates as \u escapes: the same data, inert on a terminal.
-                    bar.print(plain_json(json.dumps(verdict, ensure_ascii=False)))
-                else:
-                    bar.print(plain(line))  # content (names, file names) as text, on one line
+                # Content (names, file names) as text a terminal shows and does not obey.
+                bar.print(json_line(verdict) if as_json else plain(line))
             bar.advance(len(verdicts))
     if not as_json and (total > 1 or quiet):
         print(f"{total} logs: {total - bad} valid, {bad} invalid", file=sys.stderr, flush=True)

@@ -7,16 +7,14 @@ no rich and no yaml.
 
 from __future__ import annotations
 
-import json
-
 import click
 
 
 def echo_json(value) -> None:
-    from ..text import plain_json
+    from ..text import json_line
 
     # C1 controls, bidi overrides and lone surrogates as \u escapes: the same data, inert on a terminal.
-    click.echo(plain_json(json.dumps(value, ensure_ascii=False)))
+    click.echo(json_line(value))
 
 
 def rules_for(game, variant, rules_file):
