@@ -43,6 +43,14 @@ def decode(text: str):
     return value
 
 
+def at_once() -> None:
+    """msgspec from the first log on, for a process that only reads logs (a
+    `validate --jobs` worker): it would otherwise parse a megabyte with json
+    first, once in every worker."""
+    global QUICK_AFTER
+    QUICK_AFTER = 0
+
+
 def _load():
     try:
         import msgspec

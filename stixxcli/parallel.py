@@ -89,9 +89,12 @@ def ordered_map(
     jobs: int = 1,
     executor: str = "local",
     scheduler: str | None = None,
+    start: Callable[[], None] | None = None,
 ) -> Iterator:
     """`function(chunk)` for every chunk, yielded in input order. Ctrl-C and
-    SIGTERM raise Stopped while it runs (see the module docstring)."""
+    SIGTERM raise Stopped while it runs (see the module docstring). `start()`
+    runs first in each worker process, and only there: what suits a process
+    that does nothing but this work (the main process keeps its settings)."""
     with stop_on_signals():
         if executor == "dask":
             yield from _dask_map(function, chunks, scheduler)
@@ -99,7 +102,7 @@ def ordered_map(
             for chunk in chunks:
                 yield function(chunk)
         else:
-            yield from _process_map(function, chunks, jobs)
+            yield from _process_map(function, chunks, jobs, start)
 
 
 def default_jobs() -> int:
@@ -116,14 +119,15 @@ def _windowed(submit, result, chunks: Iterable, window: int) -> Iterator:
         yield result(pending.popleft())
 
 
-def _process_map(function, chunks, jobs):
+def _process_map(function, chunks, jobs, start):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
 
     # fork: workers start with the plugins the parent already loaded.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_starts)
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=partial(_worker_starts, start))
     try:
         yield from _windowed(lambda c: pool.submit(function, c), lambda f: f.result(), chunks, jobs * 4)
     except BaseException:  # Stopped, an error, or the reader stopped early (GeneratorExit)
@@ -132,7 +136,7 @@ def _process_map(function, chunks, jobs):
     pool.shutdown(wait=True)
 
 
-def _worker_starts() -> None:
+def _worker_starts(start=None) -> None:
     """In each worker, first: Ctrl-C is the main process's to handle (the
     terminal sends it to every process of the group); SIGTERM ends the worker
     without a word; and on Linux the worker ends with the main process, even
@@ -147,6 +151,8 @@ def _worker_starts() -> None:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
         except (OSError, AttributeError):
             pass
+    if start:
+        start()
 
 
 def _end_workers(pool) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from stixxcli import fastjson, gamelog
+from stixxcli import check, fastjson, gamelog
 from stixxcli.errors import LogError
 
 pytest.importorskip("msgspec", reason="the fast extra (msgspec) is not installed")
@@ -135,6 +135,29 @@ def test_msgspec_waits_for_a_megabyte(monkeypatch):
         fastjson.decode(TRIXO)
     assert fastjson._codec
     assert fastjson.decode(TRIXO) == json.loads(TRIXO)
+
+
+def _read_with_msgspec(items, full=True):
+    """check_texts, telling for each log whether its process reads with msgspec by then."""
+    return [(verdict["valid"], bool(fastjson._codec)) for verdict, _ in CHECK_TEXTS(items, full)]
+
+
+CHECK_TEXTS = check.check_texts
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_validate_workers_use_msgspec_from_the_first_log(monkeypatch, tmp_path, jobs):
+    """A --jobs worker only reads logs: msgspec from its first one. The main
+    process (--jobs 1, or whatever runs after) still waits for a megabyte."""
+    monkeypatch.setattr(fastjson, "_codec", None)
+    monkeypatch.setattr(fastjson, "_parsed", 0)
+    monkeypatch.setattr(check, "check_texts", _read_with_msgspec)
+    corpus = tmp_path / "small.jsonl"
+    corpus.write_text((json.dumps(json.loads(TRIXO)) + "\n") * 40)
+    chunks = check.check_sources([str(corpus)], full=False, jobs=jobs)
+    read = [entry for chunk in chunks for entry in chunk]
+    assert read == [(True, jobs > 1)] * 40
+    assert fastjson.QUICK_AFTER == 1_000_000 and fastjson._codec is None
 
 
 def test_without_msgspec_json_reads_everything(monkeypatch):
