@@ -1,7 +1,8 @@
 """`stixx` and `python -m stixxcli`: --version is answered before anything is
 imported (click included), --help from the cache when it can be
-(helptext.py), and `stixx validate LOG...` with no option runs without click
-(validation.py); everything else goes to the command line."""
+(helptext.py), and `stixx validate LOG...` with no option (validation.py) and
+`stixx score --sheet FILE...` (sheets.py) run without click; everything else
+goes to the command line."""
 
 import os
 import sys
@@ -35,9 +36,30 @@ def main():
             except (Exception, KeyboardInterrupt) as e:
                 code = report(e)
             sys.exit(code)
+    if sys.argv[1:2] == ["score"]:
+        from .sheets import quick_sheets
+
+        sheets = quick_sheets(sys.argv[2:])
+        if sheets:
+            _score_paper(*sheets)
     from .cli import cli
 
     cli(prog_name="stixx")
+
+
+def _score_paper(paths: list[str], as_json: bool) -> None:
+    """`stixx score --sheet FILE...` without click; a line that needs a usage
+    error (no game has sheets, or several do) is left to click to say."""
+    from .errors import report
+    from .sheets import NoSheetGame, score_paper
+
+    try:
+        score_paper(paths, as_json=as_json)
+    except NoSheetGame:
+        return
+    except (Exception, KeyboardInterrupt) as e:
+        sys.exit(report(e))
+    sys.exit(0)
 
 
 if __name__ == "__main__":

@@ -44,9 +44,9 @@ class Rules:
 
 
 def user_rules_dir() -> Path:
-    import click
+    from .appdir import app_dir
 
-    return Path(click.get_app_dir("stixx")) / "rules"
+    return Path(app_dir()) / "rules"
 
 
 def rule_folders() -> list[Path]:

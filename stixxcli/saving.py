@@ -168,9 +168,9 @@ class NotWritten(StixxError):
 def fallback_folder() -> Path:
     """Where a game goes when its own file cannot be written: the user's data
     folder (click's app dir), `saved/`."""
-    import click
+    from .appdir import app_dir
 
-    return Path(click.get_app_dir("stixx")) / "saved"
+    return Path(app_dir()) / "saved"
 
 
 def save_log(path: str | os.PathLike, log: dict) -> None:

@@ -1,6 +1,12 @@
-"""Paper score sheets: which game reads them, and the sheet files' text."""
+"""Paper score sheets: which game reads them, the sheet files' text, and
+`stixx score --sheet`'s work without click: the click command runs it with
+the options it parsed, and `stixx score --sheet FILE...` with nothing else on
+the line (but --json) runs it straight from __main__ (see `quick_sheets`)."""
 
 from __future__ import annotations
+
+import os
+import sys
 
 from .errors import StixxError
 from .limits import read_bounded
@@ -44,3 +50,52 @@ def score_sheets(game, texts: list[tuple[str, str]], rules: dict):
     from .errors import plugin_call
 
     return plugin_call(game, "score_sheets", game.score_sheets, texts, rules)
+
+
+def show_scores(scored, as_json: bool) -> None:
+    """Print scored sheets: a line of JSON, or the game's picture of them."""
+    if as_json:
+        from .text import json_line
+
+        print(json_line(scored.to_json()), flush=True)
+        return
+    from .styled import Styled
+
+    picture = scored.render()
+    if isinstance(picture, Styled):
+        picture.write(sys.stdout)
+    else:  # a plugin's rich renderable
+        from .show import console
+
+        console().print(picture)
+
+
+def score_paper(paths, game_name=None, variant=None, rules_file=None, as_json=False) -> None:
+    """`stixx score --sheet`: score the sheet files and print them (NoSheetGame
+    when no game is named and not exactly one installed game has sheets)."""
+    from .rules import resolve
+
+    game = sheet_game(game_name)
+    show_scores(score_sheets(game, read_sheets(paths), resolve(game, variant, rules_file).values), as_json)
+
+
+def quick_sheets(args: list[str]) -> tuple[list[str], bool] | None:
+    """The sheets of `stixx score --sheet FILE... [--json]` and whether --json
+    was given, when the line holds nothing click would read differently: at
+    least one --sheet, no other option, every FILE - or a readable file that
+    is not a folder (click's own checks). None otherwise."""
+    paths, as_json, rest = [], False, list(args)
+    sheet = False
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--json":
+            as_json = True
+            continue
+        if arg == "--sheet" and rest:
+            arg, sheet = rest.pop(0), True
+        elif arg.startswith("-") and arg != "-":
+            return None
+        if arg != "-" and (arg.startswith("-") or not os.access(arg, os.R_OK) or os.path.isdir(arg)):
+            return None
+        paths.append(arg)
+    return (paths, as_json) if sheet else None

@@ -20,9 +20,13 @@ def echo_json(value) -> None:
 def rules_for(game, variant, rules_file):
     from ..rules import resolve
 
+    one_rule_option(variant, rules_file)
+    return resolve(game, variant, rules_file)
+
+
+def one_rule_option(variant, rules_file) -> None:
     if variant and rules_file:
         raise click.UsageError("give --variant or --rules, not both")
-    return resolve(game, variant, rules_file)
 
 
 def completes(what: str):

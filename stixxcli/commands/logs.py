@@ -14,7 +14,7 @@ from . import (
     jobs_option,
     json_option,
     log_argument,
-    rules_for,
+    one_rule_option,
     rules_option,
     scheduler_option,
     variant_option,
@@ -165,18 +165,13 @@ def score(files, sheets, game_name, photos, save_text, debug_image, variant, rul
 
 
 def _score_sheets(paths, game_name, variant, rules_file, as_json):
-    from ..sheets import NoSheetGame, read_sheets, score_sheets, sheet_game
+    from ..sheets import NoSheetGame, score_paper
 
+    one_rule_option(variant, rules_file)
     try:
-        game = sheet_game(game_name)
+        score_paper(paths, game_name, variant, rules_file, as_json)
     except NoSheetGame as e:
         raise click.UsageError(f"say which game with --game ({e})") from None
-    scored = score_sheets(game, read_sheets(paths), rules_for(game, variant, rules_file).values)
-    if as_json:
-        return echo_json(scored.to_json())
-    from ..show import console
-
-    console().print(scored.render())
 
 
 @click.command()

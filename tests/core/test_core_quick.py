@@ -1,7 +1,7 @@
-"""`stixx validate LOG...` with no option runs before click is imported
-(__main__ and validation.py): it must say exactly what the click command
-says, and leave everything else to click. Progress bars wait until the
-work has taken a moment (progress.py)."""
+"""`stixx validate LOG...` with no option, and `stixx score --sheet FILE...`,
+run before click is imported (__main__, validation.py and sheets.py): they
+must say exactly what the click command says, and leave everything else to
+click. Progress bars wait until the work has taken a moment (progress.py)."""
 
 import json
 import os
@@ -14,12 +14,17 @@ from stixxcli import progress
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLE = os.path.join(ROOT, "examples", "sixto", "2-players.json")
+SHEET = os.path.join(ROOT, "examples", "sixto", "rulebook-example.txt")
+TABLE = sorted(
+    os.path.join(ROOT, "examples", "sixto", "table", f)
+    for f in ("anna.txt", "ben.txt", "cleo.txt", "dan.txt")
+)
 
 
-def _run(how: str, args: list[str], cwd, stdout_to=None) -> tuple[str, str, int, bool]:
+def _run(how: str, args: list[str], cwd, env=None, input=None) -> tuple[str, str, int, bool, bool]:
     """`stixx ARGS` in a process of its own, through __main__ (as the installed
     script runs) or straight through click: stdout, stderr, exit code, and
-    whether click was imported."""
+    whether click and rich were imported."""
     start = (
         "from stixxcli.__main__ import main; main()"
         if how == "main"
@@ -27,13 +32,16 @@ def _run(how: str, args: list[str], cwd, stdout_to=None) -> tuple[str, str, int,
     )
     code = (
         "import atexit, sys\n"
-        "atexit.register(lambda: sys.stderr.write('CLICK %s' % ('click' in sys.modules)))\n"
+        "atexit.register(lambda: sys.stderr.write('CLICK %s %s' % ('click' in sys.modules, 'rich' in sys.modules)))\n"
         f"sys.argv = ['stixx', *{args!r}]\n{start}"
     )
-    env = {**os.environ, "STIXX_CACHE_DIR": str(cwd / ".cache")}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=cwd)
-    err, _, click = done.stderr.rpartition("CLICK ")
-    return done.stdout, err, done.returncode, click == "True"
+    env = {**os.environ, "STIXX_CACHE_DIR": str(cwd / ".cache"), **(env or {})}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=cwd, input=input
+    )
+    err, _, imported = done.stderr.rpartition("CLICK ")
+    click, rich = imported.split()
+    return done.stdout, err, done.returncode, click == "True", rich == "True"
 
 
 @pytest.fixture
@@ -88,7 +96,7 @@ def test_a_line_with_anything_else_goes_to_click(logs, args):
 
 
 def test_the_quick_path_counts_several_logs_on_standard_error(logs):
-    out, err, code, click = _run("main", ["validate", "good.json", "corpus.jsonl"], logs)
+    out, err, code, click, _ = _run("main", ["validate", "good.json", "corpus.jsonl"], logs)
     lines = out.splitlines()
     assert lines[:2] == [
         "good.json: valid sixto game, 15 moves, finished",
@@ -116,6 +124,58 @@ class Clock:
 
     def __call__(self):
         return self.now
+
+
+@pytest.fixture
+def sheets(tmp_path):
+    text = open(SHEET, encoding="utf-8").read()
+    (tmp_path / "sheet.txt").write_text(text)
+    (tmp_path / "bad.txt").write_text(
+        text.replace("yellow: x . . x x . . . .  | . . .", "yellow: x . . x x . . . .  | x . .")
+    )
+    (tmp_path / "name\x1b[2J.txt").write_text(text)
+    (tmp_path / "folder").mkdir()
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--sheet", "sheet.txt"],
+        ["--sheet", "sheet.txt", "--json"],
+        ["--json", "--sheet", "sheet.txt"],
+        ["--sheet", *TABLE[:1], *TABLE[1:]],  # --sheet once: every FILE is a sheet
+        ["--sheet", TABLE[0], "--sheet", TABLE[1], "--sheet", TABLE[2], TABLE[3], "--json"],
+        ["--sheet", "bad.txt"],  # breaks a crossing rule: the row and box named, exit 1
+        ["--sheet", "name\x1b[2J.txt"],  # a terminal's escape in a file name is shown, not obeyed
+        ["--sheet", "-"],
+    ],
+)
+@pytest.mark.parametrize("terminal", [{}, {"FORCE_COLOR": "1", "COLORTERM": "truecolor"}])
+def test_scoring_sheets_says_what_click_says_without_importing_click_or_rich(sheets, args, terminal):
+    text = open(SHEET, encoding="utf-8").read()
+    quick, clicks = (_run(how, ["score", *args], sheets, terminal, text) for how in ("main", "click"))
+    assert quick[:3] == clicks[:3]
+    assert quick[3:] == (False, False) and clicks[3] is True
+    assert "\x1b[2J" not in quick[0] + quick[1]
+    assert ("\x1b[" in quick[0]) is bool(terminal and "--json" not in args and quick[2] == 0)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sheet.txt"],  # no --sheet: a log, for click to say it is a sheet
+        ["--sheet", "missing.txt"],
+        ["--sheet", "folder"],
+        ["--sheet", "sheet.txt", "--game", "sixto"],
+        ["--sheet", "sheet.txt", "--variant", "solo"],
+        ["--sheet=sheet.txt"],
+        ["--sheet", "sheet.txt", "--no-color"],
+        ["--sheet"],
+    ],
+)
+def test_a_score_line_with_anything_else_goes_to_click(sheets, args):
+    assert _run("main", ["score", *args], sheets)[3] is True
 
 
 def test_a_progress_bar_waits_until_the_work_has_taken_a_moment(monkeypatch, capsys):
