@@ -101,15 +101,14 @@ class Plugins:
             self.call("stixx_bots", register=register)
         return self._bots
 
-    def rule_dirs(self) -> list:
+    def rule_dirs(self) -> list[str]:
         if self._rule_dirs is None:
-            from pathlib import Path
-
             self._rule_dirs = []
 
             def register(path):
-                if Path(path) not in self._rule_dirs:
-                    self._rule_dirs.append(Path(path))
+                folder = os.path.normpath(os.fspath(path))
+                if folder not in self._rule_dirs:
+                    self._rule_dirs.append(folder)
 
             self.call("stixx_rule_dirs", register=register)
         return self._rule_dirs

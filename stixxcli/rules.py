@@ -11,10 +11,13 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import RuleError, did_you_mean
 from .params import check_values
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 ENV_RULES_PATH = "STIXX_RULES_PATH"
 META_KEYS = ("extends", "description")
@@ -31,43 +34,66 @@ class Rules:
     variant: str
     values: dict
     description: str = ""
-    chain: list[Path] = field(default_factory=list)  # the variant file first, standard last
+    files: list[str] = field(default_factory=list)  # the variant file first, standard last
+
+    @property
+    def chain(self) -> list[Path]:
+        from pathlib import Path
+
+        return [Path(file) for file in self.files]
 
     def to_json(self) -> dict:
         return {
             "game": self.game,
             "variant": self.variant,
             "description": self.description,
-            "files": [str(p) for p in self.chain],
+            "files": list(self.files),
             "rules": self.values,
         }
 
 
+# Paths are plain strings here, not pathlib's: importing pathlib costs more than
+# resolving a variant, and `stixx score --sheet` resolves one on every run.
+
+
 def user_rules_dir() -> Path:
+    from pathlib import Path
+
+    return Path(user_rules_folder())
+
+
+def user_rules_folder() -> str:
     from .appdir import app_dir
 
-    return Path(app_dir()) / "rules"
+    return os.path.join(app_dir(), "rules")
 
 
-def rule_folders() -> list[Path]:
+def rule_folders() -> list[str]:
     from .plugins import get_plugins
 
-    env = [Path(p) for p in os.environ.get(ENV_RULES_PATH, "").split(os.pathsep) if p]
-    return env + [user_rules_dir()] + get_plugins().rule_dirs()
+    env = [p for p in os.environ.get(ENV_RULES_PATH, "").split(os.pathsep) if p]
+    return env + [user_rules_folder()] + get_plugins().rule_dirs()
 
 
-def variant_files(game_name: str) -> dict[str, Path]:
+def variant_files(game_name: str) -> dict[str, str]:
     """Every variant of a game by name, the first folder's file winning."""
-    found: dict[str, Path] = {}
+    found: dict[str, str] = {}
     for folder in rule_folders():
-        directory = folder / game_name
-        if directory.is_dir():
-            for path in sorted(directory.glob("*.yaml")):
-                found.setdefault(path.stem, path)
+        try:
+            with os.scandir(os.path.join(folder, game_name)) as entries:
+                names = sorted(e.name for e in entries if e.name.endswith(".yaml") and e.name != ".yaml")
+        except OSError:  # no such folder, or not a folder
+            continue
+        for name in names:
+            found.setdefault(name[: -len(".yaml")], os.path.join(folder, game_name, name))
     return found
 
 
-def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
+def _stem(path: str) -> str:
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def read_rule_file(path: str) -> tuple[dict, dict[str, int]]:
     """The mapping in a rule file and the line of each key, read with safe_load only
     (a bundled rule file, once parsed, from the cache)."""
     try:
@@ -85,27 +111,34 @@ def read_rule_file(path: Path) -> tuple[dict, dict[str, int]]:
     return data, lines
 
 
-def _cache_name(path: Path, raw: bytes) -> tuple[str, str] | None:
+def _cache_name(path: str, raw: bytes) -> tuple[str, str] | None:
     """Where a plugin's rule file is kept parsed (name, key), or None for any other file:
     a bundled file is read on every command, a user's file now and then."""
     import zlib
 
     from .plugins import get_plugins
 
-    resolved = path.resolve()
-    if not any(resolved.is_relative_to(folder.resolve()) for folder in get_plugins().rule_dirs()):
+    resolved = os.path.realpath(path)
+    if not any(_inside(resolved, os.path.realpath(folder)) for folder in get_plugins().rule_dirs()):
         return None
-    return f"rules-{zlib.crc32(str(resolved).encode()):08x}", f"{len(raw)}:{zlib.crc32(raw)}"
+    return f"rules-{zlib.crc32(resolved.encode()):08x}", f"{len(raw)}:{zlib.crc32(raw)}"
 
 
-def _cached(path: Path, raw: bytes) -> dict | None:
+def _inside(path: str, folder: str) -> bool:
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:  # another drive, on Windows
+        return False
+
+
+def _cached(path: str, raw: bytes) -> dict | None:
     from . import cache
 
     where = _cache_name(path, raw)
     return cache.load(*where) if where else None
 
 
-def _keep(path: Path, raw: bytes, data, lines) -> None:
+def _keep(path: str, raw: bytes, data, lines) -> None:
     import json
 
     from . import cache
@@ -119,7 +152,7 @@ def _keep(path: Path, raw: bytes, data, lines) -> None:
         pass
 
 
-def _parse_rule_file(path: Path, raw: bytes) -> tuple[dict, dict[str, int]]:
+def _parse_rule_file(path: str, raw: bytes) -> tuple[dict, dict[str, int]]:
     import yaml
 
     try:
@@ -166,7 +199,7 @@ def _parse_rule_file(path: Path, raw: bytes) -> tuple[dict, dict[str, int]]:
     return data, lines
 
 
-def _refuse_aliases(root, path: Path) -> None:
+def _refuse_aliases(root, path: str) -> None:
     """Anchors and aliases are refused outright: they make alias bombs possible
     and a rule file never needs them. An alias is a node met twice. Nesting
     deeper than MAX_DEPTH is refused too, before anything recurses into it."""
@@ -188,7 +221,7 @@ def _refuse_aliases(root, path: Path) -> None:
                 todo.extend((n, depth + 1) for n in (item if isinstance(item, tuple) else (item,)))
 
 
-def _refuse_huge_numbers(data, path: Path) -> None:
+def _refuse_huge_numbers(data, path: str) -> None:
     """A hex, octal or binary literal reads as an integer too long to print in
     decimal (and so to show in any message): refuse it here, by name."""
     todo = [data]
@@ -212,10 +245,10 @@ def _one_line(message) -> str:
 def resolve(game, variant: str | None = None, path: str | os.PathLike | None = None) -> Rules:
     """The rules of a variant by name, or of a variant file by path."""
     if path is not None:
-        start = Path(path)
-        if not start.is_file():
-            raise RuleError("no such rule file", where=str(start))
-        name = start.stem
+        start = os.fspath(path)
+        if not os.path.isfile(start):
+            raise RuleError("no such rule file", where=start)
+        name = _stem(start)
     else:
         name = variant or "standard"
         files = variant_files(game.name)
@@ -225,12 +258,12 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
             raise RuleError(f"unknown variant {name!r} of {game.name}{maybe} (variants: {known})")
         start = files[name]
 
-    chain: list[tuple[Path, dict, dict]] = []
+    chain: list[tuple[str, dict, dict]] = []
     current = start
     while True:
-        if any(current.resolve() == p.resolve() for p, _, _ in chain):
-            names = " -> ".join(p.stem for p, _, _ in chain) + f" -> {current.stem}"
-            raise RuleError(f"'extends' makes a cycle: {names}", where=str(chain[-1][0]))
+        if any(os.path.realpath(current) == os.path.realpath(p) for p, _, _ in chain):
+            names = " -> ".join(_stem(p) for p, _, _ in chain) + f" -> {_stem(current)}"
+            raise RuleError(f"'extends' makes a cycle: {names}", where=chain[-1][0])
         data, lines = read_rule_file(current)
         chain.append((current, data, lines))
         parent = data.get("extends")
@@ -246,7 +279,7 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
     description = ""
     for file, data, lines in reversed(chain):
         body = {k: v for k, v in data.items() if k not in META_KEYS}
-        check_values(game, body, str(file), lines)
+        check_values(game, body, file, lines)
         values.update(body)
         if isinstance(data.get("description"), str):
             description = data["description"]
@@ -254,7 +287,7 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
         game.check_rules(values)
     except RuleError as e:
         if e.where is None:
-            e.where = str(start)
+            e.where = start
         raise
     return Rules(game.name, name, values, description, [p for p, _, _ in chain])
 
@@ -262,22 +295,21 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
 VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
-def _find_parent(game, parent: str, child: Path, lines: dict) -> Path:
+def _find_parent(game, parent: str, child: str, lines: dict) -> str:
     """The file `extends:` names: a variant by name (a file of that name beside
     the child first, then the game's variants), or a relative path to a .yaml
     file, from the child's folder. Nothing else: `extends: /etc/passwd` or
     `../../.ssh/id_rsa` would have the tool read, and quote in its errors,
     a file that is no rule file."""
-    where = f"{child}:{lines['extends']}" if "extends" in lines else str(child)
+    where = f"{child}:{lines['extends']}" if "extends" in lines else child
     if parent.endswith((".yaml", ".yml")):
-        relative = Path(parent)
-        if relative.is_absolute() or relative.drive or parent.startswith("~"):
+        if os.path.isabs(parent) or os.path.splitdrive(parent)[0] or parent.startswith("~"):
             raise RuleError(
                 f"'extends' takes a variant name or a path relative to this file, not {parent[:80]!r}",
                 where=where,
             )
-        found = child.parent / relative
-        if not found.is_file():
+        found = os.path.join(os.path.dirname(child), parent)
+        if not os.path.isfile(found):
             raise RuleError(f"extends {parent[:80]!r}: no such file beside this one", where=where)
         return found
     if not VARIANT_NAME.fullmatch(parent):
@@ -286,8 +318,8 @@ def _find_parent(game, parent: str, child: Path, lines: dict) -> Path:
             f"not {parent[:80]!r}",
             where=where,
         )
-    sibling = child.parent / f"{parent}.yaml"
-    if sibling.is_file():
+    sibling = os.path.join(os.path.dirname(child), f"{parent}.yaml")
+    if os.path.isfile(sibling):
         return sibling
     files = variant_files(game.name)
     if parent in files:

@@ -8,8 +8,10 @@ def bundled_rules():
     A wheel carries them as package data (`stixxcli_games/rules/`); in a
     checkout, or an editable install of one, they are the repository's `rules/`.
     """
-    from pathlib import Path  # here, not above: a command that reads no rule file need not import it
+    import os.path  # a path as a string: pathlib costs more to import than the rules take to read
 
-    here = Path(__file__).parent
-    packaged = here / "rules"
-    return packaged if packaged.is_dir() else here.parents[1] / "rules"
+    here = os.path.dirname(os.path.abspath(__file__))
+    packaged = os.path.join(here, "rules")
+    return (
+        packaged if os.path.isdir(packaged) else os.path.join(os.path.dirname(os.path.dirname(here)), "rules")
+    )

@@ -13,9 +13,9 @@ booleans, or a string of cells), or a mapping with `rows:` and an optional
 
 from __future__ import annotations
 
+import os.path
 import re
 from dataclasses import dataclass
-from pathlib import PurePath
 
 from stixxcli.errors import StixxError
 from stixxcli.game import places
@@ -79,7 +79,9 @@ def score_paper_sheets(sheets: list[tuple[str, str]], rules: dict) -> SheetScore
 def sheet_name(source: str) -> str:
     if source in ("-", "<stdin>", ""):
         return "stdin"
-    return PurePath(source).stem or source
+    # A file's name without its folder and its last suffix (as pathlib's stem, not imported for it).
+    name = os.path.basename(os.path.normpath(source))
+    return (os.path.splitext(name)[0] if not name.endswith(".") else name) or source
 
 
 def read_sheet(source: str, text: str, rules: dict) -> PaperSheet:
