@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -47,17 +46,20 @@ def _raise_stopped(signum, frame):
 
 @contextlib.contextmanager
 def stop_on_signals() -> Iterator[None]:
-    """For the block, SIGINT and SIGTERM raise Stopped in the main thread (elsewhere: a no-op)."""
-    if threading.current_thread() is not threading.main_thread():
+    """For the block, SIGINT and SIGTERM raise Stopped in the main thread (elsewhere: a no-op).
+    Only the main thread may set a handler: signal.signal says so with a
+    ValueError, which answers the question without importing threading."""
+    try:
+        previous = {sig: signal.signal(sig, _raise_stopped) for sig in (signal.SIGINT, signal.SIGTERM)}
+    except ValueError:
         yield
         return
-    previous = {sig: signal.signal(sig, _raise_stopped) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
         # A generator left open when the command stopped may be closed later by
         # the garbage collector, in whatever thread runs it: only the main one may.
-        if threading.current_thread() is threading.main_thread():
+        with contextlib.suppress(ValueError):
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
 

@@ -132,3 +132,44 @@ def test_too_many_jobs_are_clamped_with_a_warning(tmp_path, corpus):
     )
     assert run.returncode == 0, run.stderr
     assert "stixx: warning: --jobs 100000 is more than this machine can use" in run.stderr
+
+
+def test_signals_raise_stopped_only_in_the_main_thread():
+    import threading
+
+    from stixxcli.parallel import _raise_stopped, stop_on_signals
+
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    with stop_on_signals():
+        assert signal.getsignal(signal.SIGTERM) is _raise_stopped
+    assert signal.getsignal(signal.SIGTERM) is before[signal.SIGTERM]
+    seen = []
+
+    def elsewhere():
+        with stop_on_signals():  # a no-op: only the main thread may set a handler
+            seen.append(signal.getsignal(signal.SIGTERM))
+
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join()
+    assert seen == [before[signal.SIGTERM]]
+    # Closed in another thread, as the garbage collector may close a generator left open:
+    # no error, and the handlers stay for the main thread to put back.
+    held = stop_on_signals()
+    held.__enter__()
+    raised = []
+
+    def close():
+        try:
+            held.__exit__(None, None, None)
+        except BaseException as e:
+            raised.append(e)
+
+    closer = threading.Thread(target=close)
+    closer.start()
+    closer.join()
+    try:
+        assert raised == [] and signal.getsignal(signal.SIGTERM) is _raise_stopped
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
