@@ -45,14 +45,20 @@ def spread(times: list[float]) -> str:
     return f"min {min(times) * 1000:.0f}, median {statistics.median(times) * 1000:.0f}, max {max(times) * 1000:.0f} ms"
 
 
-def cpu(args: list[str], runs: int) -> list[float]:
+def cpu(args: list[str], runs: int, env: dict | None = None) -> list[float]:
     """CPU seconds (user and system) of a whole command, after one run that
     warms the caches: unlike wall time, hardly moved by other work on a
     shared machine."""
     times = []
     for _ in range(runs + 1):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(args, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+        subprocess.run(
+            args,
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**ENV, **(env or {})},
+        )
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
     return times[1:]
@@ -68,15 +74,21 @@ def wall(args: list[str], runs: int) -> list[float]:
     return times[1:]
 
 
-def start_up_commands() -> dict[str, tuple[list[str], float | None]]:
-    """The commands whose start-up is measured: name -> (arguments, target)."""
+# Output as a colour terminal gets it, though written to /dev/null: the escape codes are made all the same.
+COLOURED = {"FORCE_COLOR": "1", "COLORTERM": "truecolor"}
+
+
+def start_up_commands() -> dict[str, tuple[list[str], float | None, dict | None]]:
+    """The commands whose start-up is measured: name -> (arguments, target, environment)."""
     examples = ROOT / "examples" / "sixto"
+    sheet = ["score", "--sheet", str(examples / "rulebook-example.txt")]
     return {
-        "--version": (["--version"], 2),
-        "--help": (["--help"], 4),
-        "validate of one log": (["validate", str(examples / "2-players.json")], 5),
-        "score --sheet of one sheet": (["score", "--sheet", str(examples / "rulebook-example.txt")], 5),
-        "games": (["games"], None),
+        "--version": (["--version"], 2, None),
+        "--help": (["--help"], 4, None),
+        "validate of one log": (["validate", str(examples / "2-players.json")], 5, None),
+        "score --sheet of one sheet": (sheet, 5, None),
+        "score --sheet of one sheet, in colour as at a terminal": (sheet, 5, COLOURED),
+        "games": (["games"], None, None),
     }
 
 
@@ -90,10 +102,10 @@ def start_up(runs: int) -> list[tuple]:
     for _ in range(runs):
         base += cpu([sys.executable, "-c", "pass"], 1)
         click += cpu([sys.executable, "-c", "import click"], 1)
-        for name, (args, _) in commands.items():
-            timed[name] += cpu(STIXX + args, 1)
+        for name, (args, _, env) in commands.items():
+            timed[name] += cpu(STIXX + args, 1, env)
     rows = []
-    for name, (_, target) in commands.items():
+    for name, (_, target, _) in commands.items():
         ratio = statistics.median(timed[name]) / statistics.median(base)
         rows.append(
             (
@@ -293,14 +305,15 @@ def pick_is_linear(path: Path) -> tuple:
     )
 
 
-def instructions(args: list[str]) -> int:
+def instructions(args: list[str], env: dict | None = None) -> int:
     """Instructions a whole command executes, counted by valgrind: the same
     count every run, whatever else the machine does. A plain run first writes
     the bytecode caches, which would otherwise be counted in one run only."""
-    subprocess.run(args, capture_output=True, env=ENV)
+    env = {**ENV, **(env or {})}
+    subprocess.run(args, capture_output=True, env=env)
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args],
-        capture_output=True, text=True, env={**ENV, "PYTHONHASHSEED": "0"},  # sets iterate alike every run
+        capture_output=True, text=True, env={**env, "PYTHONHASHSEED": "0"},  # sets iterate alike every run
     )  # fmt: skip
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
 
@@ -350,8 +363,8 @@ def by_instructions(quick: bool, folder: Path) -> list[tuple]:
     few, many = (5, 20) if quick else (10, 60)
     rows = []
     base = instructions([sys.executable, "-c", "pass"])
-    for name, (args, target) in start_up_commands().items():
-        ratio = instructions(STIXX + args) / base
+    for name, (args, target, env) in start_up_commands().items():
+        ratio = instructions(STIXX + args, env) / base
         rows.append((f"start-up, instructions: stixx {name} / python -c pass", f"{ratio:.1f}", target, ratio))
     click = instructions([sys.executable, "-c", "import click"]) / base
     rows.append(

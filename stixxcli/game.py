@@ -310,8 +310,10 @@ class Game(ABC):
     def score_sheets(self, sheets: list[tuple[str, str]], rules: dict):
         """Score paper sheets given as (name, text). Only when `sheets` is True.
 
-        Returns an object with `to_json()` and `render()`; raises StixxError
-        naming the sheet and line of anything unreadable or against the rules.
+        Returns an object with `to_json()` and `render()` (what rich can print;
+        a `stixxcli.styled.Styled` is written without importing rich, which
+        keeps `stixx score --sheet` quick); raises StixxError naming the sheet
+        and line of anything unreadable or against the rules.
         """
         raise NotImplementedError(f"{self.name} has no paper sheets")
 
