@@ -10,10 +10,9 @@ The grid).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import defaultdict
 from dataclasses import dataclass
 
-from .board import FISH_PER_STICK
+from .board import FISH_PER_STICK, STANDARD_KINDS
 
 
 @dataclass(slots=True)
@@ -56,6 +55,14 @@ def place_key(column: int, row: int) -> int:
     return column * PLACE_STRIDE + row
 
 
+def by_name(by_kind: dict[int, int], kinds) -> dict[str, int]:
+    """Points by kind index as points by kind name, in the order of `kinds`."""
+    if len(by_kind) == 1:
+        for k, n in by_kind.items():
+            return {kinds[k]: n}
+    return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
+
+
 def place_of(key: int) -> tuple[int, int]:
     """The (column, top row) of a place_key."""
     column = (key + ROW_LIMIT) // PLACE_STRIDE
@@ -65,8 +72,10 @@ def place_of(key: int) -> tuple[int, int]:
 class Grid:
     """The sticks on the table, and every legal place kept up to date.
 
-    The fish lie row by row (`rows`), as the runs that score lie: a stick's
-    four cells and their neighbours are a few look-ups of small numbers.
+    The fish lie column by column, each column one number (`columns`), as a
+    stick stands: whether its four cells are empty, whether a fish is beside
+    them and whether it is the stick's own are a few operations on numbers,
+    for all four rows at once.
 
     A place only becomes legal when a fish lands beside one of its cells, and
     only stops being legal when a fish lands in it; so each stick placed is
@@ -76,8 +85,25 @@ class Grid:
     for (play), so checking a log, which never asks, only writes cells.
     """
 
-    def __init__(self):
-        self.rows: defaultdict[int, dict[int, int]] = defaultdict(dict)  # row -> {column: fish}
+    def __init__(self, kinds: int = len(STANDARD_KINDS), codes: dict | None = None):
+        # Each column's fish as one number (`columns`), from row `top` down,
+        # `cell_bits` bits a row holding its fish + 1 (0: empty): a stick's
+        # four cells, and the four beside them in each next column, are then
+        # one shift and mask each, and placing a stick is one `or`.
+        bits = self.cell_bits = (2 * kinds).bit_length()
+        self.cell_mask = (1 << bits) - 1
+        self.stick_mask = (1 << bits * FISH_PER_STICK) - 1
+        # A stick's cells compared with the cells beside them at once (scored):
+        # every bit of a cell but its top one, and its top one.
+        self.low = sum(((1 << bits - 1) - 1) << bits * i for i in range(FISH_PER_STICK))
+        self.high = self.low + sum(1 << bits * i for i in range(FISH_PER_STICK))
+        self.columns: dict[int, int] = {}
+        # At least FISH_PER_STICK - 1 rows above every fish: a stick whose top
+        # row is above it touches no fish and takes no cell.
+        self.top = 0
+        # A stick's fish -> its four cells as one number, filled as sticks come:
+        # the games of one deck share it (Deck.codes), so a log makes none.
+        self.codes: dict[tuple, int] = {} if codes is None else codes
         # Each stick as played, first the start stick: (stick, turned, column,
         # row, seat, fish) as a plain tuple, quicker to make than a Placement.
         self.placed: list[tuple] = []
@@ -98,10 +124,41 @@ class Grid:
         self.first_column = 0
         self.first_row = -64  # moved up (every column shifted) when a stick comes near it
 
+    def _code(self, fish: tuple) -> int:
+        """A stick's cells as one number, its first fish lowest (made once a stick)."""
+        code = 0
+        for f in reversed(fish):
+            code = code << self.cell_bits | f + 1
+        self.codes[fish] = code
+        return code
+
+    def fish_at(self, column: int, row: int) -> int | None:
+        """The fish in a cell, or None."""
+        if row < self.top:
+            return None
+        cell = self.columns.get(column, 0) >> (row - self.top) * self.cell_bits & self.cell_mask
+        return cell - 1 if cell else None
+
     @property
     def cells(self) -> dict[tuple[int, int], int]:
         """(column, row) -> fish, made when asked for (pictures and tests)."""
-        return {(column, row): fish for row, line in self.rows.items() for column, fish in line.items()}
+        cells = {}
+        for column, packed in self.columns.items():
+            row = self.top
+            while packed:
+                if packed & self.cell_mask:
+                    cells[column, row] = (packed & self.cell_mask) - 1
+                packed >>= self.cell_bits
+                row += 1
+        return cells
+
+    @property
+    def rows(self) -> dict[int, dict[int, int]]:
+        """row -> {column: fish}, made when asked for (tests)."""
+        rows: dict[int, dict[int, int]] = {}
+        for (column, row), fish in self.cells.items():
+            rows.setdefault(row, {})[column] = fish
+        return rows
 
     @property
     def placements(self) -> list[Placement]:
@@ -114,10 +171,19 @@ class Grid:
     def place(self, stick: str, turned: bool, column: int, row: int, seat: int | None, fish: tuple) -> None:
         """Stand a stick at (column, top row); `fish` as it lies, top to bottom."""
         self.placed.append((stick, turned, column, row, seat, fish))
-        rows = self.rows
-        for f in fish:
-            rows[row][column] = f
-            row += 1
+        if row - (FISH_PER_STICK - 1) < self.top:
+            self._move_top(row - 3 * FISH_PER_STICK)  # room above for a few sticks more
+        columns = self.columns
+        code = self.codes.get(fish) or self._code(fish)
+        columns[column] = columns.get(column, 0) | code << (row - self.top) * self.cell_bits
+
+    def _move_top(self, row: int) -> None:
+        """Make `row` the top of every column (above every fish so far)."""
+        shift = (self.top - row) * self.cell_bits
+        columns = self.columns
+        for column in columns:
+            columns[column] <<= shift
+        self.top = row
 
     def _update_places(self) -> None:
         """Take the sticks placed since the last call into the legal places.
@@ -190,10 +256,8 @@ class Grid:
 
     def taken(self, column: int, row: int) -> int | None:
         """The first row of the four that already holds a fish, or None."""
-        rows = self.rows
         for r in range(row, row + FISH_PER_STICK):
-            line = rows.get(r)
-            if line is not None and column in line:
+            if self.fish_at(column, r) is not None:
                 return r
         return None
 
@@ -207,82 +271,69 @@ class Grid:
 
     def touches(self, column: int, row: int) -> bool:
         """Whether a fish at these four cells would have a fish directly left or right."""
-        rows = self.rows
-        for r in range(row, row + FISH_PER_STICK):
-            line = rows.get(r)
-            if line is not None and (column - 1 in line or column + 1 in line):
-                return True
-        return False
+        if row < self.top:
+            return False
+        shift, columns = (row - self.top) * self.cell_bits, self.columns
+        return (columns.get(column - 1, 0) | columns.get(column + 1, 0)) >> shift & self.stick_mask != 0
 
     def scored(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int] | None:
         """What points() gives, or None where the stick may not stand (fits):
         checking a log asks both, and they look at the same cells."""
-        rows = self.rows
-        beside = False
-        by_kind = None
-        before, after = column - 1, column + 1
+        if row < self.top:
+            return None  # above every fish
+        columns, mask = self.columns, self.stick_mask
+        shift = (row - self.top) * self.cell_bits
+        if columns.get(column, 0) >> shift & mask:
+            return None  # a cell is taken
+        left = columns.get(column - 1, 0) >> shift & mask
+        right = columns.get(column + 1, 0) >> shift & mask
+        if not left | right:
+            return None  # no fish beside
+        # The cells where the fish beside is the stick's own, in all four rows
+        # at once: a cell of the difference is 0 when its top bit, and the
+        # carry of the bits below it, are both clear.
+        code = self.codes.get(fish) or self._code(fish)
+        low, high = self.low, self.high
+        same = code ^ left
+        same = ~((same & low) + low | same)
+        beside = code ^ right
+        same = (same | ~((beside & low) + low | beside)) & high
+        if not same:
+            return {}  # the common case: nothing lines up
+        by_kind: dict[int, int] = {}
+        bits = self.cell_bits
         for f in fish:
-            line = rows.get(row)
-            row += 1
-            if line is None:
-                continue
-            if column in line:
-                return None
-            left, right = line.get(before), line.get(after)
-            if left is None and right is None:
-                continue
-            beside = True
-            if left != f and right != f:
-                continue
-            # The run through this fish: left, then right of it.
-            length = 1
-            if left == f:
-                length, c = 2, before - 1
-                while line.get(c) == f:
-                    length += 1
-                    c -= 1
-            if right == f:
-                length, c = length + 1, after + 1
-                while line.get(c) == f:
-                    length += 1
-                    c += 1
-            if by_kind is None:
-                by_kind = {f >> 1: length}
-            else:
-                by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
-        if not beside:
-            return None
-        if by_kind is None:
-            return {}
-        if len(by_kind) == 1:
-            for k, n in by_kind.items():
-                return {kinds[k]: n}
-        return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
+            if same >> bits - 1 & 1:
+                by_kind[f >> 1] = by_kind.get(f >> 1, 0) + self._run(column, shift, f + 1)
+            same >>= bits
+            shift += bits
+        return by_name(by_kind, kinds)
 
     def points(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int]:
         """Points by kind, in the order of `kinds`, for the stick placed there.
 
         Each fish of a stick lies in its own row, so no run is counted twice.
         """
-        rows = self.rows
         by_kind: dict[int, int] = {}
         for r, f in enumerate(fish, start=row):
-            line = rows.get(r)
-            if line is None:
-                continue
-            # The run through this fish: left, then right of it.
-            length = 1
-            c = column - 1
-            while line.get(c) == f:
-                length += 1
-                c -= 1
-            c = column + 1
-            while line.get(c) == f:
-                length += 1
-                c += 1
+            if r < self.top:
+                continue  # no fish in that row
+            length = self._run(column, (r - self.top) * self.cell_bits, f + 1)
             if length >= 2:
                 by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
-        return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
+        return by_name(by_kind, kinds)
+
+    def _run(self, column: int, shift: int, cell: int) -> int:
+        """The length of the run a fish (cell: fish + 1) at this column would
+        make, in the row at `shift` of the columns: left, then right of it."""
+        columns, mask = self.columns, self.cell_mask
+        length, c = 1, column - 1
+        while columns.get(c, 0) >> shift & mask == cell:
+            length, c = length + 1, c - 1
+        c = column + 1
+        while columns.get(c, 0) >> shift & mask == cell:
+            length, c = length + 1, c + 1
+        return length
 
     def place_keys(self) -> list[int]:
         """Every place where a stick may stand now, as place_keys in order (a copy)."""
@@ -296,6 +347,10 @@ class Grid:
 
     def bounds(self) -> tuple[int, int, int, int]:
         """Smallest and largest column and row holding a fish."""
-        rows = [r for r, line in self.rows.items() if line]
-        columns = [c for r in rows for c in self.rows[r]]
-        return min(columns), max(columns), min(rows), max(rows)
+        held = [(column, packed) for column, packed in self.columns.items() if packed]
+        bits = self.cell_bits
+        # A column's first fish is in the cell of its lowest set bit, its last in that of its highest.
+        top = min(((packed & -packed).bit_length() - 1) // bits for _, packed in held)
+        bottom = max((packed.bit_length() - 1) // bits for _, packed in held)
+        columns = [column for column, _ in held]
+        return min(columns), max(columns), self.top + top, self.top + bottom

@@ -116,7 +116,7 @@ class FishStixState(State):
         if self.open_deck:
             for stick in [start, *(s for hand in hands for s in hand)]:
                 self._learn(stick)
-        self.grid = Grid()
+        self.grid = Grid(len(self.kinds), deck.codes)
         self._grid_view: list[dict] = []  # the grid as the view shows it, made when first asked
         self.grid.place(start, False, 0, 0, None, self.fish[start])
         kinds = len(self.kinds)
@@ -285,7 +285,7 @@ class FishStixState(State):
         """Why the stick may not stand at (column, row), or None."""
         taken = self.grid.taken(column, row)
         if taken is not None:
-            there = notation.fish_text(self.grid.rows[taken][column], self.kinds)
+            there = notation.fish_text(self.grid.fish_at(column, taken), self.kinds)
             return (
                 f"column {column}, row {taken} already holds a fish ({there}): "
                 f"a stick needs 4 empty cells, nothing is stacked"
@@ -300,7 +300,10 @@ class FishStixState(State):
 
     def fills_all(self, seat: int, points: dict[str, int]) -> bool:
         """Whether these points bring every track of `seat` to target_points."""
-        track, index, target = self.tracks[seat], self.deck.index, self.target
+        track = self.tracks[seat]
+        if self.full[seat] + len(points) < len(track):
+            return False  # each kind fills one track at most: too few (most turns)
+        index, target = self.deck.index, self.target
         newly = sum(1 for kind, n in points.items() if track[index[kind]] < target <= track[index[kind]] + n)
         return self.full[seat] + newly == len(track)
 
@@ -309,20 +312,10 @@ class FishStixState(State):
         # type) and that it is this seat's turn: what is left are the rules.
         seat = self.seat
         stick, turned, column, row = move["stick"], move["turned"], move["column"], move["row"]
-        recorded, draw = move["points"], move["draw"]
         hand = self.hands[seat]
         fish = (self.turned_fish if turned else self.fish).get(stick)
-        if fish is None:
-            if self.open_deck:
-                problem = notation.stick_problem(stick, self.kinds, self.deck.index)
-                if problem:
-                    raise IllegalMove(f"stick {stick!r}: {problem}")
-            else:
-                raise IllegalMove(notation.unknown_stick(self.deck, stick))
-        if stick not in hand:
-            raise IllegalMove(
-                f"{self.names[seat]} has no {stick!r} in hand (the hand holds: {'; '.join(hand)})"
-            )
+        if fish is None or stick not in hand:
+            self._refuse_stick(seat, stick, fish)
         scored = self._scored
         self._scored = None
         if scored is not None and scored[0] is fish and scored[1] == column and scored[2] == row:
@@ -332,9 +325,11 @@ class FishStixState(State):
             points = self.grid.scored(fish, column, row, self.kinds)
             if points is None:
                 raise IllegalMove(self.place_problem(fish, column, row))
-            fills_all = bool(points) and self.fills_all(seat, points)
-        if recorded != points:
-            self._check_points(recorded, points)
+            fills_all = self.fills_all(seat, points) if points else False
+        if move["points"] != points:
+            self._check_points(move["points"], points)
+        draw = move["draw"]
+        pile = self.pile
         if fills_all or not self.pile_size:
             if draw is not None:
                 why = (
@@ -348,37 +343,32 @@ class FishStixState(State):
                 f'"draw" is null, but the pile still holds {self.pile_size} '
                 f"stick(s): after playing, the player draws one"
             )
-        elif self.open_deck:
+        elif pile is None:  # an open deck
             problem = notation.stick_problem(draw, self.kinds, self.deck.index)
             if problem:
                 raise IllegalMove(f"draw: stick {draw!r}: {problem}")
-        elif not self.pile.get(draw):
-            if draw not in self.deck.fish:
-                raise IllegalMove("draw: " + notation.unknown_stick(self.deck, draw))
-            raise IllegalMove(
-                f"drew {draw!r}, but no such stick is left in the pile "
-                f"(every one of them is dealt, played or drawn)"
-            )
+        else:
+            left = pile.get(draw)
+            if not left:
+                if draw not in self.deck.fish:
+                    raise IllegalMove("draw: " + notation.unknown_stick(self.deck, draw))
+                raise IllegalMove(
+                    f"drew {draw!r}, but no such stick is left in the pile "
+                    f"(every one of them is dealt, played or drawn)"
+                )
 
         # Every check passed: change the state.
         hand.remove(stick)
         self.grid.place(stick, turned, column, row, seat, fish)
         if points:
-            track, scored, index, target = self.tracks[seat], self.scored[seat], self.deck.index, self.target
-            for kind, n in points.items():
-                k = index[kind]
-                scored[k] += n
-                if track[k] < target <= track[k] + n:
-                    self.full[seat] += 1
-                track[k] = min(target, track[k] + n)
+            self._score(seat, points)
         if draw is not None:
             hand.append(draw)
-            if self.open_deck:
+            if pile is None:
                 self._learn(draw)
             else:
-                pile = self.pile
-                if pile[draw] > 1:
-                    pile[draw] -= 1
+                if left > 1:
+                    pile[draw] = left - 1
                 else:
                     del pile[draw]
                 if self._pile_list is not None:
@@ -391,6 +381,31 @@ class FishStixState(State):
             self.over, self.seat = True, None  # _check_end, written out
         else:
             self.seat = (seat + 1) % self.players
+
+    def _refuse_stick(self, seat: int, stick: str, fish: tuple | None) -> None:
+        """Why the played stick is refused: not a stick, or not in the hand."""
+        if fish is None:
+            if self.open_deck:
+                problem = notation.stick_problem(stick, self.kinds, self.deck.index)
+                if problem:
+                    raise IllegalMove(f"stick {stick!r}: {problem}")
+            else:
+                raise IllegalMove(notation.unknown_stick(self.deck, stick))
+        hand = self.hands[seat]
+        if stick not in hand:
+            raise IllegalMove(
+                f"{self.names[seat]} has no {stick!r} in hand (the hand holds: {'; '.join(hand)})"
+            )
+
+    def _score(self, seat: int, points: dict[str, int]) -> None:
+        """Move the seat's tracks on by these points (capped at target_points)."""
+        track, scored, index, target = self.tracks[seat], self.scored[seat], self.deck.index, self.target
+        for kind, n in points.items():
+            k = index[kind]
+            scored[k] += n
+            if track[k] < target <= track[k] + n:
+                self.full[seat] += 1
+            track[k] = min(target, track[k] + n)
 
     def _check_points(self, recorded: dict, points: dict[str, int]) -> None:
         """Why the recorded points differ from what the stick scores (numbers of
