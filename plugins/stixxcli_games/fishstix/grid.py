@@ -171,11 +171,20 @@ class Grid:
     def place(self, stick: str, turned: bool, column: int, row: int, seat: int | None, fish: tuple) -> None:
         """Stand a stick at (column, top row); `fish` as it lies, top to bottom."""
         self.placed.append((stick, turned, column, row, seat, fish))
+        self.place_cells(column, row, self.codes.get(fish) or self._code(fish))
+
+    def place_cells(self, column: int, row: int, code: int) -> None:
+        """Write a stick's cells (its code) at (column, top row)."""
         if row - (FISH_PER_STICK - 1) < self.top:
             self._move_top(row - 3 * FISH_PER_STICK)  # room above for a few sticks more
         columns = self.columns
-        code = self.codes.get(fish) or self._code(fish)
         columns[column] = columns.get(column, 0) | code << (row - self.top) * self.cell_bits
+
+    def take_back(self) -> None:
+        """Take the stick placed last off the grid (a move refused after scored placed it)."""
+        _, _, column, row, _, fish = self.placed.pop()
+        code = self.codes.get(fish) or self._code(fish)
+        self.columns[column] ^= code << (row - self.top) * self.cell_bits
 
     def _move_top(self, row: int) -> None:
         """Make `row` the top of every column (above every fish so far)."""
@@ -276,14 +285,20 @@ class Grid:
         shift, columns = (row - self.top) * self.cell_bits, self.columns
         return (columns.get(column - 1, 0) | columns.get(column + 1, 0)) >> shift & self.stick_mask != 0
 
-    def scored(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int] | None:
+    def scored(
+        self, fish: tuple, column: int, row: int, kinds, placed: tuple | None = None
+    ) -> dict[str, int] | None:
         """What points() gives, or None where the stick may not stand (fits):
-        checking a log asks both, and they look at the same cells."""
+        checking a log asks both, and they look at the same cells.
+
+        With `placed`, the stick as self.placed holds it, a stick that fits is
+        placed too (take_back() takes it off again)."""
         if row < self.top:
             return None  # above every fish
         columns, mask = self.columns, self.stick_mask
         shift = (row - self.top) * self.cell_bits
-        if columns.get(column, 0) >> shift & mask:
+        own = columns.get(column, 0)
+        if own >> shift & mask:
             return None  # a cell is taken
         left = columns.get(column - 1, 0) >> shift & mask
         right = columns.get(column + 1, 0) >> shift & mask
@@ -298,6 +313,13 @@ class Grid:
         same = ~((same & low) + low | same)
         beside = code ^ right
         same = (same | ~((beside & low) + low | beside)) & high
+        if placed is not None:
+            self.placed.append(placed)
+            if row - (FISH_PER_STICK - 1) < self.top:
+                self.place_cells(column, row, code)
+                shift = (row - self.top) * self.cell_bits  # the top moved up
+            else:
+                columns[column] = own | code << shift
         if not same:
             return {}  # the common case: nothing lines up
         by_kind: dict[int, int] = {}

@@ -126,11 +126,15 @@ class FishStixState(State):
         self.seat: int | None = 0
         self.over = False
         self.winner: int | None = None  # the seat that filled all its tracks
-        self.turns = 0
         # Each seat's draw is the same question every turn: made at the first
         # turn (checking a log asks none), not once a turn.
         self._draws: list[Chance] | None = None
         self._check_end()
+
+    @property
+    def turns(self) -> int:
+        """The turns played: every stick on the grid but the start stick."""
+        return len(self.grid.placed) - 1
 
     def _learn(self, stick: str) -> None:
         """With an open deck: remember the fish of a (well-written) stick met in play."""
@@ -318,48 +322,53 @@ class FishStixState(State):
             self._refuse_stick(seat, stick, fish)
         scored = self._scored
         self._scored = None
+        grid = self.grid
         if scored is not None and scored[0] is fish and scored[1] == column and scored[2] == row:
             # The same stick at the same place on the same grid: turn() found it fits and scored it.
             points, fills_all = scored[3], scored[4]
+            grid.place(stick, turned, column, row, seat, fish)
         else:
-            points = self.grid.scored(fish, column, row, self.kinds)
+            # Scored and placed in one look at its cells; taken back if the move is refused below.
+            points = grid.scored(fish, column, row, self.kinds, (stick, turned, column, row, seat, fish))
             if points is None:
                 raise IllegalMove(self.place_problem(fish, column, row))
             fills_all = self.fills_all(seat, points) if points else False
-        if move["points"] != points:
-            self._check_points(move["points"], points)
-        draw = move["draw"]
-        pile = self.pile
-        if fills_all or not self.pile_size:
-            if draw is not None:
-                why = (
-                    "the game ends at once when a player has target points in every kind"
-                    if fills_all
-                    else "the pile is empty"
-                )
-                raise IllegalMove(f'"draw" must be null: {why}')
-        elif draw is None:
-            raise IllegalMove(
-                f'"draw" is null, but the pile still holds {self.pile_size} '
-                f"stick(s): after playing, the player draws one"
-            )
-        elif pile is None:  # an open deck
-            problem = notation.stick_problem(draw, self.kinds, self.deck.index)
-            if problem:
-                raise IllegalMove(f"draw: stick {draw!r}: {problem}")
-        else:
-            left = pile.get(draw)
-            if not left:
-                if draw not in self.deck.fish:
-                    raise IllegalMove("draw: " + notation.unknown_stick(self.deck, draw))
+        try:
+            if move["points"] != points:
+                self._check_points(move["points"], points)
+            draw = move["draw"]
+            pile = self.pile
+            if fills_all or not self.pile_size:
+                if draw is not None:
+                    why = (
+                        "the game ends at once when a player has target points in every kind"
+                        if fills_all
+                        else "the pile is empty"
+                    )
+                    raise IllegalMove(f'"draw" must be null: {why}')
+            elif draw is None:
                 raise IllegalMove(
-                    f"drew {draw!r}, but no such stick is left in the pile "
-                    f"(every one of them is dealt, played or drawn)"
+                    f'"draw" is null, but the pile still holds {self.pile_size} '
+                    f"stick(s): after playing, the player draws one"
                 )
-
+            elif pile is None:  # an open deck
+                problem = notation.stick_problem(draw, self.kinds, self.deck.index)
+                if problem:
+                    raise IllegalMove(f"draw: stick {draw!r}: {problem}")
+            else:
+                left = pile.get(draw)
+                if not left:
+                    if draw not in self.deck.fish:
+                        raise IllegalMove("draw: " + notation.unknown_stick(self.deck, draw))
+                    raise IllegalMove(
+                        f"drew {draw!r}, but no such stick is left in the pile "
+                        f"(every one of them is dealt, played or drawn)"
+                    )
+        except BaseException:
+            grid.take_back()  # the move is refused: the state stays as it was
+            raise
         # Every check passed: change the state.
         hand.remove(stick)
-        self.grid.place(stick, turned, column, row, seat, fish)
         if points:
             self._score(seat, points)
         if draw is not None:
@@ -374,7 +383,6 @@ class FishStixState(State):
                 if self._pile_list is not None:
                     del self._pile_list[bisect_left(self._pile_list, draw)]
             self.pile_size -= 1
-        self.turns += 1
         if fills_all:
             self.winner, self.over, self.seat = seat, True, None
         elif not self.pile_size and (self.end_when_pile_empty or not any(self.hands)):
