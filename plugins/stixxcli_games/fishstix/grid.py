@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .board import FISH_PER_STICK, STANDARD_KINDS
 
@@ -55,12 +56,18 @@ def place_key(column: int, row: int) -> int:
     return column * PLACE_STRIDE + row
 
 
-def by_name(by_kind: dict[int, int], kinds) -> dict[str, int]:
-    """Points by kind index as points by kind name, in the order of `kinds`."""
-    if len(by_kind) == 1:
-        for k, n in by_kind.items():
-            return {kinds[k]: n}
-    return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
+# Rows above the top fish when the top is moved: room for a few sticks more.
+ROOM = 3 * FISH_PER_STICK
+
+
+@lru_cache(maxsize=8)
+def masks(bits: int) -> tuple[int, int, int, int]:
+    """For cells of `bits` bits: a cell's bits, a stick's four cells' bits, and
+    in each of a stick's cells every bit but its top one (low) and its top one
+    (high), for comparing a stick with the cells beside it at once (scored)."""
+    low = sum(((1 << bits - 1) - 1) << bits * i for i in range(FISH_PER_STICK))
+    high = low + sum(1 << bits * i for i in range(FISH_PER_STICK))
+    return (1 << bits) - 1, (1 << bits * FISH_PER_STICK) - 1, low, high
 
 
 def place_of(key: int) -> tuple[int, int]:
@@ -90,17 +97,12 @@ class Grid:
         # `cell_bits` bits a row holding its fish + 1 (0: empty): a stick's
         # four cells, and the four beside them in each next column, are then
         # one shift and mask each, and placing a stick is one `or`.
-        bits = self.cell_bits = (2 * kinds).bit_length()
-        self.cell_mask = (1 << bits) - 1
-        self.stick_mask = (1 << bits * FISH_PER_STICK) - 1
-        # A stick's cells compared with the cells beside them at once (scored):
-        # every bit of a cell but its top one, and its top one.
-        self.low = sum(((1 << bits - 1) - 1) << bits * i for i in range(FISH_PER_STICK))
-        self.high = self.low + sum(1 << bits * i for i in range(FISH_PER_STICK))
+        self.cell_bits = (2 * kinds).bit_length()
+        self.cell_mask, self.stick_mask, self.low, self.high = masks(self.cell_bits)
         self.columns: dict[int, int] = {}
         # At least FISH_PER_STICK - 1 rows above every fish: a stick whose top
         # row is above it touches no fish and takes no cell.
-        self.top = 0
+        self.top = -ROOM
         # A stick's fish -> its four cells as one number, filled as sticks come:
         # the games of one deck share it (Deck.codes), so a log makes none.
         self.codes: dict[tuple, int] = {} if codes is None else codes
@@ -171,20 +173,21 @@ class Grid:
     def place(self, stick: str, turned: bool, column: int, row: int, seat: int | None, fish: tuple) -> None:
         """Stand a stick at (column, top row); `fish` as it lies, top to bottom."""
         self.placed.append((stick, turned, column, row, seat, fish))
-        self.place_cells(column, row, self.codes.get(fish) or self._code(fish))
-
-    def place_cells(self, column: int, row: int, code: int) -> None:
-        """Write a stick's cells (its code) at (column, top row)."""
         if row - (FISH_PER_STICK - 1) < self.top:
-            self._move_top(row - 3 * FISH_PER_STICK)  # room above for a few sticks more
+            self._move_top(row - ROOM)
         columns = self.columns
+        code = self.codes.get(fish) or self._code(fish)
         columns[column] = columns.get(column, 0) | code << (row - self.top) * self.cell_bits
 
     def take_back(self) -> None:
         """Take the stick placed last off the grid (a move refused after scored placed it)."""
         _, _, column, row, _, fish = self.placed.pop()
-        code = self.codes.get(fish) or self._code(fish)
-        self.columns[column] ^= code << (row - self.top) * self.cell_bits
+        columns = self.columns
+        left = columns[column] ^ self.codes[fish] << (row - self.top) * self.cell_bits
+        if left:
+            columns[column] = left
+        else:
+            del columns[column]  # as it was: a column with no fish has no entry
 
     def _move_top(self, row: int) -> None:
         """Make `row` the top of every column (above every fish so far)."""
@@ -304,58 +307,70 @@ class Grid:
         right = columns.get(column + 1, 0) >> shift & mask
         if not left | right:
             return None  # no fish beside
-        # The cells where the fish beside is the stick's own, in all four rows
-        # at once: a cell of the difference is 0 when its top bit, and the
-        # carry of the bits below it, are both clear.
+        # The cells where the fish beside is the stick's own (same(), written out).
         code = self.codes.get(fish) or self._code(fish)
         low, high = self.low, self.high
-        same = code ^ left
-        same = ~((same & low) + low | same)
-        beside = code ^ right
-        same = (same | ~((beside & low) + low | beside)) & high
-        if placed is not None:
+        same_left = code ^ left
+        same_left = ~((same_left & low) + low | same_left) & high
+        same_right = code ^ right
+        same_right = ~((same_right & low) + low | same_right) & high
+        if placed is not None:  # place(), with what is known here
             self.placed.append(placed)
             if row - (FISH_PER_STICK - 1) < self.top:
-                self.place_cells(column, row, code)
-                shift = (row - self.top) * self.cell_bits  # the top moved up
-            else:
-                columns[column] = own | code << shift
-        if not same:
+                self._move_top(row - ROOM)
+                shift, own = (row - self.top) * self.cell_bits, columns.get(column, 0)
+            columns[column] = own | code << shift
+        if not same_left | same_right:
             return {}  # the common case: nothing lines up
-        by_kind: dict[int, int] = {}
-        bits = self.cell_bits
-        for f in fish:
-            if same >> bits - 1 & 1:
-                by_kind[f >> 1] = by_kind.get(f >> 1, 0) + self._run(column, shift, f + 1)
-            same >>= bits
-            shift += bits
-        return by_name(by_kind, kinds)
+        return self._runs(fish, column, shift, same_left, same_right, kinds)
 
     def points(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int]:
         """Points by kind, in the order of `kinds`, for the stick placed there.
 
         Each fish of a stick lies in its own row, so no run is counted twice.
         """
-        by_kind: dict[int, int] = {}
-        for r, f in enumerate(fish, start=row):
-            if r < self.top:
-                continue  # no fish in that row
-            length = self._run(column, (r - self.top) * self.cell_bits, f + 1)
-            if length >= 2:
-                by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
-        return by_name(by_kind, kinds)
+        if row < self.top:  # rows above the top hold no fish
+            fish, row = fish[self.top - row :], self.top
+        columns, mask, shift = self.columns, self.stick_mask, (row - self.top) * self.cell_bits
+        code = self.codes.get(fish) or self._code(fish)
+        same_left = self.same(code, columns.get(column - 1, 0) >> shift & mask)
+        same_right = self.same(code, columns.get(column + 1, 0) >> shift & mask)
+        return self._runs(fish, column, shift, same_left, same_right, kinds)
 
-    def _run(self, column: int, shift: int, cell: int) -> int:
-        """The length of the run a fish (cell: fish + 1) at this column would
-        make, in the row at `shift` of the columns: left, then right of it."""
-        columns, mask = self.columns, self.cell_mask
-        length, c = 1, column - 1
-        while columns.get(c, 0) >> shift & mask == cell:
-            length, c = length + 1, c - 1
-        c = column + 1
-        while columns.get(c, 0) >> shift & mask == cell:
-            length, c = length + 1, c + 1
-        return length
+    def same(self, code: int, cells: int) -> int:
+        """The cells of a stick's four (`code`) that hold the same fish as `cells`,
+        as each cell's top bit: a cell of their difference is 0 when its top bit,
+        and the carry of the bits below it, are both clear."""
+        low, difference = self.low, code ^ cells
+        return ~((difference & low) + low | difference) & self.high
+
+    def _runs(self, fish: tuple, column: int, shift: int, same_left: int, same_right: int, kinds) -> dict:
+        """Points by kind, in the order of `kinds`, of the runs through the
+        stick's fish, its first fish in the row at `shift`: for the rows where
+        the fish beside it is the same (same_left, same_right: same()), the fish
+        alike on that side are counted on."""
+        columns, mask, bits = self.columns, self.cell_mask, self.cell_bits
+        both = same_left | same_right
+        at = 1 << bits - 1  # the top bit of the row's cell
+        by_kind: dict[int, int] = {}
+        for f in fish:
+            if both & at:
+                cell, length = f + 1, 1
+                if same_left & at:
+                    length, c = 2, column - 2
+                    while columns.get(c, 0) >> shift & mask == cell:
+                        length, c = length + 1, c - 1
+                if same_right & at:
+                    length, c = length + 1, column + 2
+                    while columns.get(c, 0) >> shift & mask == cell:
+                        length, c = length + 1, c + 1
+                by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
+            at <<= bits
+            shift += bits
+        if len(by_kind) == 1:
+            for k, n in by_kind.items():
+                return {kinds[k]: n}
+        return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
 
     def place_keys(self) -> list[int]:
         """Every place where a stick may stand now, as place_keys in order (a copy)."""

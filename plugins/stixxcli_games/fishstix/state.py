@@ -370,7 +370,13 @@ class FishStixState(State):
         # Every check passed: change the state.
         hand.remove(stick)
         if points:
-            self._score(seat, points)
+            track, scored, index, target = self.tracks[seat], self.scored[seat], self.deck.index, self.target
+            for kind, n in points.items():
+                k = index[kind]
+                scored[k] += n
+                if track[k] < target <= track[k] + n:
+                    self.full[seat] += 1
+                track[k] = min(target, track[k] + n)
         if draw is not None:
             hand.append(draw)
             if pile is None:
@@ -404,16 +410,6 @@ class FishStixState(State):
             raise IllegalMove(
                 f"{self.names[seat]} has no {stick!r} in hand (the hand holds: {'; '.join(hand)})"
             )
-
-    def _score(self, seat: int, points: dict[str, int]) -> None:
-        """Move the seat's tracks on by these points (capped at target_points)."""
-        track, scored, index, target = self.tracks[seat], self.scored[seat], self.deck.index, self.target
-        for kind, n in points.items():
-            k = index[kind]
-            scored[k] += n
-            if track[k] < target <= track[k] + n:
-                self.full[seat] += 1
-            track[k] = min(target, track[k] + n)
 
     def _check_points(self, recorded: dict, points: dict[str, int]) -> None:
         """Why the recorded points differ from what the stick scores (numbers of
