@@ -296,10 +296,11 @@ class Grid:
 
         With `placed`, the stick as self.placed holds it, a stick that fits is
         placed too (take_back() takes it off again)."""
-        if row < self.top:
+        depth = row - self.top
+        if depth < 0:
             return None  # above every fish
         columns, mask = self.columns, self.stick_mask
-        shift = (row - self.top) * self.cell_bits
+        shift = depth * self.cell_bits
         own = columns.get(column, 0)
         if own >> shift & mask:
             return None  # a cell is taken
@@ -316,7 +317,7 @@ class Grid:
         same_right = ~((same_right & low) + low | same_right) & high
         if placed is not None:  # place(), with what is known here
             self.placed.append(placed)
-            if row - (FISH_PER_STICK - 1) < self.top:
+            if depth < FISH_PER_STICK - 1:
                 self._move_top(row - ROOM)
                 shift, own = (row - self.top) * self.cell_bits, columns.get(column, 0)
             columns[column] = own | code << shift
