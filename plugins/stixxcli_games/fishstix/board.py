@@ -54,6 +54,9 @@ class Deck:
         self.counts: dict[str, int] = {}  # how many of each stick the deck holds
         for text in sticks:
             self.counts[text] = self.counts.get(text, 0) + 1
+        # Each stick's fish as the grid's one number, filled by the grids of its
+        # games (grid.Grid.codes): a game's sticks are the deck's.
+        self.codes: dict[tuple, int] = {}
         # A stick is found by its fish in either orientation, the deck's own first.
         self.by_fish: dict[tuple, str] = {}
         for text, f in self.fish.items():

@@ -10,10 +10,10 @@ The grid).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .board import FISH_PER_STICK
+from .board import FISH_PER_STICK, STANDARD_KINDS
 
 
 @dataclass(slots=True)
@@ -56,6 +56,20 @@ def place_key(column: int, row: int) -> int:
     return column * PLACE_STRIDE + row
 
 
+# Rows above the top fish when the top is moved: room for a few sticks more.
+ROOM = 3 * FISH_PER_STICK
+
+
+@lru_cache(maxsize=8)
+def masks(bits: int) -> tuple[int, int, int, int]:
+    """For cells of `bits` bits: a cell's bits, a stick's four cells' bits, and
+    in each of a stick's cells every bit but its top one (low) and its top one
+    (high), for comparing a stick with the cells beside it at once (scored)."""
+    low = sum(((1 << bits - 1) - 1) << bits * i for i in range(FISH_PER_STICK))
+    high = low + sum(1 << bits * i for i in range(FISH_PER_STICK))
+    return (1 << bits) - 1, (1 << bits * FISH_PER_STICK) - 1, low, high
+
+
 def place_of(key: int) -> tuple[int, int]:
     """The (column, top row) of a place_key."""
     column = (key + ROW_LIMIT) // PLACE_STRIDE
@@ -65,8 +79,10 @@ def place_of(key: int) -> tuple[int, int]:
 class Grid:
     """The sticks on the table, and every legal place kept up to date.
 
-    The fish lie row by row (`rows`), as the runs that score lie: a stick's
-    four cells and their neighbours are a few look-ups of small numbers.
+    The fish lie column by column, each column one number (`columns`), as a
+    stick stands: whether its four cells are empty, whether a fish is beside
+    them and whether it is the stick's own are a few operations on numbers,
+    for all four rows at once.
 
     A place only becomes legal when a fish lands beside one of its cells, and
     only stops being legal when a fish lands in it; so each stick placed is
@@ -76,8 +92,20 @@ class Grid:
     for (play), so checking a log, which never asks, only writes cells.
     """
 
-    def __init__(self):
-        self.rows: defaultdict[int, dict[int, int]] = defaultdict(dict)  # row -> {column: fish}
+    def __init__(self, kinds: int = len(STANDARD_KINDS), codes: dict | None = None):
+        # Each column's fish as one number (`columns`), from row `top` down,
+        # `cell_bits` bits a row holding its fish + 1 (0: empty): a stick's
+        # four cells, and the four beside them in each next column, are then
+        # one shift and mask each, and placing a stick is one `or`.
+        self.cell_bits = (2 * kinds).bit_length()
+        self.cell_mask, self.stick_mask, self.low, self.high = masks(self.cell_bits)
+        self.columns: dict[int, int] = {}
+        # At least FISH_PER_STICK - 1 rows above every fish: a stick whose top
+        # row is above it touches no fish and takes no cell.
+        self.top = -ROOM
+        # A stick's fish -> its four cells as one number, filled as sticks come:
+        # the games of one deck share it (Deck.codes), so a log makes none.
+        self.codes: dict[tuple, int] = {} if codes is None else codes
         # Each stick as played, first the start stick: (stick, turned, column,
         # row, seat, fish) as a plain tuple, quicker to make than a Placement.
         self.placed: list[tuple] = []
@@ -98,10 +126,41 @@ class Grid:
         self.first_column = 0
         self.first_row = -64  # moved up (every column shifted) when a stick comes near it
 
+    def _code(self, fish: tuple) -> int:
+        """A stick's cells as one number, its first fish lowest (made once a stick)."""
+        code = 0
+        for f in reversed(fish):
+            code = code << self.cell_bits | f + 1
+        self.codes[fish] = code
+        return code
+
+    def fish_at(self, column: int, row: int) -> int | None:
+        """The fish in a cell, or None."""
+        if row < self.top:
+            return None
+        cell = self.columns.get(column, 0) >> (row - self.top) * self.cell_bits & self.cell_mask
+        return cell - 1 if cell else None
+
     @property
     def cells(self) -> dict[tuple[int, int], int]:
         """(column, row) -> fish, made when asked for (pictures and tests)."""
-        return {(column, row): fish for row, line in self.rows.items() for column, fish in line.items()}
+        cells = {}
+        for column, packed in self.columns.items():
+            row = self.top
+            while packed:
+                if packed & self.cell_mask:
+                    cells[column, row] = (packed & self.cell_mask) - 1
+                packed >>= self.cell_bits
+                row += 1
+        return cells
+
+    @property
+    def rows(self) -> dict[int, dict[int, int]]:
+        """row -> {column: fish}, made when asked for (tests)."""
+        rows: dict[int, dict[int, int]] = {}
+        for (column, row), fish in self.cells.items():
+            rows.setdefault(row, {})[column] = fish
+        return rows
 
     @property
     def placements(self) -> list[Placement]:
@@ -114,10 +173,29 @@ class Grid:
     def place(self, stick: str, turned: bool, column: int, row: int, seat: int | None, fish: tuple) -> None:
         """Stand a stick at (column, top row); `fish` as it lies, top to bottom."""
         self.placed.append((stick, turned, column, row, seat, fish))
-        rows = self.rows
-        for f in fish:
-            rows[row][column] = f
-            row += 1
+        if row - (FISH_PER_STICK - 1) < self.top:
+            self._move_top(row - ROOM)
+        columns = self.columns
+        code = self.codes.get(fish) or self._code(fish)
+        columns[column] = columns.get(column, 0) | code << (row - self.top) * self.cell_bits
+
+    def take_back(self) -> None:
+        """Take the stick placed last off the grid (a move refused after scored placed it)."""
+        _, _, column, row, _, fish = self.placed.pop()
+        columns = self.columns
+        left = columns[column] ^ self.codes[fish] << (row - self.top) * self.cell_bits
+        if left:
+            columns[column] = left
+        else:
+            del columns[column]  # as it was: a column with no fish has no entry
+
+    def _move_top(self, row: int) -> None:
+        """Make `row` the top of every column (above every fish so far)."""
+        shift = (self.top - row) * self.cell_bits
+        columns = self.columns
+        for column in columns:
+            columns[column] <<= shift
+        self.top = row
 
     def _update_places(self) -> None:
         """Take the sticks placed since the last call into the legal places.
@@ -190,10 +268,8 @@ class Grid:
 
     def taken(self, column: int, row: int) -> int | None:
         """The first row of the four that already holds a fish, or None."""
-        rows = self.rows
         for r in range(row, row + FISH_PER_STICK):
-            line = rows.get(r)
-            if line is not None and column in line:
+            if self.fish_at(column, r) is not None:
                 return r
         return None
 
@@ -207,81 +283,94 @@ class Grid:
 
     def touches(self, column: int, row: int) -> bool:
         """Whether a fish at these four cells would have a fish directly left or right."""
-        rows = self.rows
-        for r in range(row, row + FISH_PER_STICK):
-            line = rows.get(r)
-            if line is not None and (column - 1 in line or column + 1 in line):
-                return True
-        return False
+        if row < self.top:
+            return False
+        shift, columns = (row - self.top) * self.cell_bits, self.columns
+        return (columns.get(column - 1, 0) | columns.get(column + 1, 0)) >> shift & self.stick_mask != 0
 
-    def scored(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int] | None:
+    def scored(
+        self, fish: tuple, column: int, row: int, kinds, placed: tuple | None = None
+    ) -> dict[str, int] | None:
         """What points() gives, or None where the stick may not stand (fits):
-        checking a log asks both, and they look at the same cells."""
-        rows = self.rows
-        beside = False
-        by_kind = None
-        before, after = column - 1, column + 1
-        for f in fish:
-            line = rows.get(row)
-            row += 1
-            if line is None:
-                continue
-            if column in line:
-                return None
-            left, right = line.get(before), line.get(after)
-            if left is None and right is None:
-                continue
-            beside = True
-            if left != f and right != f:
-                continue
-            # The run through this fish: left, then right of it.
-            length = 1
-            if left == f:
-                length, c = 2, before - 1
-                while line.get(c) == f:
-                    length += 1
-                    c -= 1
-            if right == f:
-                length, c = length + 1, after + 1
-                while line.get(c) == f:
-                    length += 1
-                    c += 1
-            if by_kind is None:
-                by_kind = {f >> 1: length}
-            else:
-                by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
-        if not beside:
-            return None
-        if by_kind is None:
-            return {}
-        if len(by_kind) == 1:
-            for k, n in by_kind.items():
-                return {kinds[k]: n}
-        return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
+        checking a log asks both, and they look at the same cells.
+
+        With `placed`, the stick as self.placed holds it, a stick that fits is
+        placed too (take_back() takes it off again)."""
+        depth = row - self.top
+        if depth < 0:
+            return None  # above every fish
+        columns, mask = self.columns, self.stick_mask
+        shift = depth * self.cell_bits
+        own = columns.get(column, 0)
+        if own >> shift & mask:
+            return None  # a cell is taken
+        left = columns.get(column - 1, 0) >> shift & mask
+        right = columns.get(column + 1, 0) >> shift & mask
+        if not left | right:
+            return None  # no fish beside
+        # The cells where the fish beside is the stick's own (same(), written out).
+        code = self.codes.get(fish) or self._code(fish)
+        low, high = self.low, self.high
+        same_left = code ^ left
+        same_left = ~((same_left & low) + low | same_left) & high
+        same_right = code ^ right
+        same_right = ~((same_right & low) + low | same_right) & high
+        if placed is not None:  # place(), with what is known here
+            self.placed.append(placed)
+            if depth < FISH_PER_STICK - 1:
+                self._move_top(row - ROOM)
+                shift, own = (row - self.top) * self.cell_bits, columns.get(column, 0)
+            columns[column] = own | code << shift
+        if not same_left | same_right:
+            return {}  # the common case: nothing lines up
+        return self._runs(fish, column, shift, same_left, same_right, kinds)
 
     def points(self, fish: tuple, column: int, row: int, kinds) -> dict[str, int]:
         """Points by kind, in the order of `kinds`, for the stick placed there.
 
         Each fish of a stick lies in its own row, so no run is counted twice.
         """
-        rows = self.rows
+        if row < self.top:  # rows above the top hold no fish
+            fish, row = fish[self.top - row :], self.top
+        columns, mask, shift = self.columns, self.stick_mask, (row - self.top) * self.cell_bits
+        code = self.codes.get(fish) or self._code(fish)
+        same_left = self.same(code, columns.get(column - 1, 0) >> shift & mask)
+        same_right = self.same(code, columns.get(column + 1, 0) >> shift & mask)
+        return self._runs(fish, column, shift, same_left, same_right, kinds)
+
+    def same(self, code: int, cells: int) -> int:
+        """The cells of a stick's four (`code`) that hold the same fish as `cells`,
+        as each cell's top bit: a cell of their difference is 0 when its top bit,
+        and the carry of the bits below it, are both clear."""
+        low, difference = self.low, code ^ cells
+        return ~((difference & low) + low | difference) & self.high
+
+    def _runs(self, fish: tuple, column: int, shift: int, same_left: int, same_right: int, kinds) -> dict:
+        """Points by kind, in the order of `kinds`, of the runs through the
+        stick's fish, its first fish in the row at `shift`: for the rows where
+        the fish beside it is the same (same_left, same_right: same()), the fish
+        alike on that side are counted on."""
+        columns, mask, bits = self.columns, self.cell_mask, self.cell_bits
+        both = same_left | same_right
+        at = 1 << bits - 1  # the top bit of the row's cell
         by_kind: dict[int, int] = {}
-        for r, f in enumerate(fish, start=row):
-            line = rows.get(r)
-            if line is None:
-                continue
-            # The run through this fish: left, then right of it.
-            length = 1
-            c = column - 1
-            while line.get(c) == f:
-                length += 1
-                c -= 1
-            c = column + 1
-            while line.get(c) == f:
-                length += 1
-                c += 1
-            if length >= 2:
+        for f in fish:
+            if both & at:
+                cell, length = f + 1, 1
+                if same_left & at:
+                    length, c = 2, column - 2
+                    while columns.get(c, 0) >> shift & mask == cell:
+                        length, c = length + 1, c - 1
+                if same_right & at:
+                    length, c = length + 1, column + 2
+                    while columns.get(c, 0) >> shift & mask == cell:
+                        length, c = length + 1, c + 1
                 by_kind[f >> 1] = by_kind.get(f >> 1, 0) + length
+            at <<= bits
+            shift += bits
+        if len(by_kind) == 1:
+            for k, n in by_kind.items():
+                return {kinds[k]: n}
         return {kinds[k]: by_kind[k] for k in sorted(by_kind)}
 
     def place_keys(self) -> list[int]:
@@ -296,6 +385,10 @@ class Grid:
 
     def bounds(self) -> tuple[int, int, int, int]:
         """Smallest and largest column and row holding a fish."""
-        rows = [r for r, line in self.rows.items() if line]
-        columns = [c for r in rows for c in self.rows[r]]
-        return min(columns), max(columns), min(rows), max(rows)
+        held = [(column, packed) for column, packed in self.columns.items() if packed]
+        bits = self.cell_bits
+        # A column's first fish is in the cell of its lowest set bit, its last in that of its highest.
+        top = min(((packed & -packed).bit_length() - 1) // bits for _, packed in held)
+        bottom = max((packed.bit_length() - 1) // bits for _, packed in held)
+        columns = [column for column, _ in held]
+        return min(columns), max(columns), self.top + top, self.top + bottom

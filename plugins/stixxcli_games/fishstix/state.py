@@ -116,7 +116,7 @@ class FishStixState(State):
         if self.open_deck:
             for stick in [start, *(s for hand in hands for s in hand)]:
                 self._learn(stick)
-        self.grid = Grid()
+        self.grid = Grid(len(self.kinds), deck.codes)
         self._grid_view: list[dict] = []  # the grid as the view shows it, made when first asked
         self.grid.place(start, False, 0, 0, None, self.fish[start])
         kinds = len(self.kinds)
@@ -126,11 +126,15 @@ class FishStixState(State):
         self.seat: int | None = 0
         self.over = False
         self.winner: int | None = None  # the seat that filled all its tracks
-        self.turns = 0
         # Each seat's draw is the same question every turn: made at the first
         # turn (checking a log asks none), not once a turn.
         self._draws: list[Chance] | None = None
         self._check_end()
+
+    @property
+    def turns(self) -> int:
+        """The turns played: every stick on the grid but the start stick."""
+        return len(self.grid.placed) - 1
 
     def _learn(self, stick: str) -> None:
         """With an open deck: remember the fish of a (well-written) stick met in play."""
@@ -285,7 +289,7 @@ class FishStixState(State):
         """Why the stick may not stand at (column, row), or None."""
         taken = self.grid.taken(column, row)
         if taken is not None:
-            there = notation.fish_text(self.grid.rows[taken][column], self.kinds)
+            there = notation.fish_text(self.grid.fish_at(column, taken), self.kinds)
             return (
                 f"column {column}, row {taken} already holds a fish ({there}): "
                 f"a stick needs 4 empty cells, nothing is stacked"
@@ -300,7 +304,10 @@ class FishStixState(State):
 
     def fills_all(self, seat: int, points: dict[str, int]) -> bool:
         """Whether these points bring every track of `seat` to target_points."""
-        track, index, target = self.tracks[seat], self.deck.index, self.target
+        track = self.tracks[seat]
+        if self.full[seat] + len(points) < len(track):
+            return False  # each kind fills one track at most: too few (most turns)
+        index, target = self.deck.index, self.target
         newly = sum(1 for kind, n in points.items() if track[index[kind]] < target <= track[index[kind]] + n)
         return self.full[seat] + newly == len(track)
 
@@ -309,60 +316,59 @@ class FishStixState(State):
         # type) and that it is this seat's turn: what is left are the rules.
         seat = self.seat
         stick, turned, column, row = move["stick"], move["turned"], move["column"], move["row"]
-        recorded, draw = move["points"], move["draw"]
         hand = self.hands[seat]
         fish = (self.turned_fish if turned else self.fish).get(stick)
-        if fish is None:
-            if self.open_deck:
-                problem = notation.stick_problem(stick, self.kinds, self.deck.index)
-                if problem:
-                    raise IllegalMove(f"stick {stick!r}: {problem}")
-            else:
-                raise IllegalMove(notation.unknown_stick(self.deck, stick))
-        if stick not in hand:
-            raise IllegalMove(
-                f"{self.names[seat]} has no {stick!r} in hand (the hand holds: {'; '.join(hand)})"
-            )
+        if fish is None or stick not in hand:
+            self._refuse_stick(seat, stick, fish)
         scored = self._scored
         self._scored = None
+        grid = self.grid
         if scored is not None and scored[0] is fish and scored[1] == column and scored[2] == row:
             # The same stick at the same place on the same grid: turn() found it fits and scored it.
             points, fills_all = scored[3], scored[4]
+            grid.place(stick, turned, column, row, seat, fish)
         else:
-            points = self.grid.scored(fish, column, row, self.kinds)
+            # Scored and placed in one look at its cells; taken back if the move is refused below.
+            points = grid.scored(fish, column, row, self.kinds, (stick, turned, column, row, seat, fish))
             if points is None:
                 raise IllegalMove(self.place_problem(fish, column, row))
-            fills_all = bool(points) and self.fills_all(seat, points)
-        if recorded != points:
-            self._check_points(recorded, points)
-        if fills_all or not self.pile_size:
-            if draw is not None:
-                why = (
-                    "the game ends at once when a player has target points in every kind"
-                    if fills_all
-                    else "the pile is empty"
+            fills_all = self.fills_all(seat, points) if points else False
+        try:
+            if move["points"] != points:
+                self._check_points(move["points"], points)
+            draw = move["draw"]
+            pile = self.pile
+            if fills_all or not self.pile_size:
+                if draw is not None:
+                    why = (
+                        "the game ends at once when a player has target points in every kind"
+                        if fills_all
+                        else "the pile is empty"
+                    )
+                    raise IllegalMove(f'"draw" must be null: {why}')
+            elif draw is None:
+                raise IllegalMove(
+                    f'"draw" is null, but the pile still holds {self.pile_size} '
+                    f"stick(s): after playing, the player draws one"
                 )
-                raise IllegalMove(f'"draw" must be null: {why}')
-        elif draw is None:
-            raise IllegalMove(
-                f'"draw" is null, but the pile still holds {self.pile_size} '
-                f"stick(s): after playing, the player draws one"
-            )
-        elif self.open_deck:
-            problem = notation.stick_problem(draw, self.kinds, self.deck.index)
-            if problem:
-                raise IllegalMove(f"draw: stick {draw!r}: {problem}")
-        elif not self.pile.get(draw):
-            if draw not in self.deck.fish:
-                raise IllegalMove("draw: " + notation.unknown_stick(self.deck, draw))
-            raise IllegalMove(
-                f"drew {draw!r}, but no such stick is left in the pile "
-                f"(every one of them is dealt, played or drawn)"
-            )
-
+            elif pile is None:  # an open deck
+                problem = notation.stick_problem(draw, self.kinds, self.deck.index)
+                if problem:
+                    raise IllegalMove(f"draw: stick {draw!r}: {problem}")
+            else:
+                left = pile.get(draw)
+                if not left:
+                    if draw not in self.deck.fish:
+                        raise IllegalMove("draw: " + notation.unknown_stick(self.deck, draw))
+                    raise IllegalMove(
+                        f"drew {draw!r}, but no such stick is left in the pile "
+                        f"(every one of them is dealt, played or drawn)"
+                    )
+        except BaseException:
+            grid.take_back()  # the move is refused: the state stays as it was
+            raise
         # Every check passed: change the state.
         hand.remove(stick)
-        self.grid.place(stick, turned, column, row, seat, fish)
         if points:
             track, scored, index, target = self.tracks[seat], self.scored[seat], self.deck.index, self.target
             for kind, n in points.items():
@@ -373,24 +379,37 @@ class FishStixState(State):
                 track[k] = min(target, track[k] + n)
         if draw is not None:
             hand.append(draw)
-            if self.open_deck:
+            if pile is None:
                 self._learn(draw)
             else:
-                pile = self.pile
-                if pile[draw] > 1:
-                    pile[draw] -= 1
+                if left > 1:
+                    pile[draw] = left - 1
                 else:
                     del pile[draw]
                 if self._pile_list is not None:
                     del self._pile_list[bisect_left(self._pile_list, draw)]
             self.pile_size -= 1
-        self.turns += 1
         if fills_all:
             self.winner, self.over, self.seat = seat, True, None
         elif not self.pile_size and (self.end_when_pile_empty or not any(self.hands)):
             self.over, self.seat = True, None  # _check_end, written out
         else:
             self.seat = (seat + 1) % self.players
+
+    def _refuse_stick(self, seat: int, stick: str, fish: tuple | None) -> None:
+        """Why the played stick is refused: not a stick, or not in the hand."""
+        if fish is None:
+            if self.open_deck:
+                problem = notation.stick_problem(stick, self.kinds, self.deck.index)
+                if problem:
+                    raise IllegalMove(f"stick {stick!r}: {problem}")
+            else:
+                raise IllegalMove(notation.unknown_stick(self.deck, stick))
+        hand = self.hands[seat]
+        if stick not in hand:
+            raise IllegalMove(
+                f"{self.names[seat]} has no {stick!r} in hand (the hand holds: {'; '.join(hand)})"
+            )
 
     def _check_points(self, recorded: dict, points: dict[str, int]) -> None:
         """Why the recorded points differ from what the stick scores (numbers of
