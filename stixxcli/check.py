@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import apply_move, open_game
+from .engine import apply_moves, open_game
 from .errors import LogError, StixxError, plugin_call
 from .gamelog import canonical, same_json
 from .text import clip
@@ -74,16 +74,14 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
     verdict.finished = log["finished"]
     verdict.warnings = list(getattr(state, "warnings", []))
     moves = log["moves"]
-    for index, move in enumerate(moves):
-        seat = state.seat
-        try:
-            apply_move(game, state, move)
-        except StixxError as e:
-            verdict.error, verdict.index, verdict.move = e.message, index, move
-            if seat is not None:
-                verdict.seat, verdict.player = seat, state.names[seat]
-            verdict.moves = index
-            return verdict
+    refused = apply_moves(game, state, moves)
+    if refused is not None:
+        index, seat, e = refused
+        verdict.error, verdict.index, verdict.move = e.message, index, moves[index]
+        if seat is not None:
+            verdict.seat, verdict.player = seat, state.names[seat]
+        verdict.moves = index
+        return verdict
     verdict.moves = len(moves)
     if log["finished"] and not state.over:
         verdict.error = f"the log says the game is over, but after its {len(moves)} moves it is not"
@@ -158,6 +156,8 @@ def _as_recorded(recorded, computed: dict) -> dict:
         return computed
     if not all(isinstance(s, dict) and isinstance(f, dict) for s, f in zip(said, found)):
         return computed
+    if all(s.keys() == f.keys() for s, f in zip(said, found)):
+        return computed  # told on the very keys it was computed with: the usual log
     told = [{key: f[key] for key in s if key in f} for s, f in zip(said, found)]
     return {**computed, "breakdown": told}
 

@@ -21,14 +21,14 @@ _checked_rules: dict[tuple[str, bytes], tuple[str, dict]] = {}
 def log_rules(game, log: dict) -> dict:
     """The log's rules, checked against the game and the digest, completed with
     the defaults of parameters the log does not name."""
-    from .params import check_log_rules
-
     # A corpus repeats the same few rules: check each set once, hash it once.
     # They are known by their fingerprint, quicker to make than the canonical
     # JSON the digest is taken of (Sixto's rules hold twelve sample sheets).
     quick = fingerprint(log["rules"])
     known = _checked_rules.get((game.name, quick)) if quick is not None else None
     if known is None:
+        from .params import check_log_rules  # only here: an import statement costs every log it runs for
+
         known = (hashlib.sha256(canonical(log["rules"])).hexdigest(), check_log_rules(game, log["rules"]))
         if quick is not None and len(_checked_rules) < 64:
             _checked_rules[game.name, quick] = known
@@ -89,24 +89,43 @@ def player_span(counts: range) -> str:
 
 def apply_move(game, state: State, move: Any) -> None:
     """Apply one recorded move after the checks every game shares."""
-    if state.over:
-        raise IllegalMove("the game is already over")
-    if not isinstance(move, dict):
-        raise IllegalMove("a move must be a JSON object")
-    claimed = move.get("seat")
-    # A seat that is not a whole number is the game's to refuse, with its own words.
-    if type(claimed) is int and state.seat is not None and claimed != state.seat:
-        raise IllegalMove(
-            f"wrong player: it is {state.names[state.seat]}'s turn (seat {state.seat}), not seat {claimed}"
-        )
-    made = _shapes.get(game.name)
-    (made[2] if made is not None and made[0] is game else shapes(game)[1])(move)
-    try:  # inline rather than plugin_call: this is the hot path of validation
-        state.apply(move)
-    except StixxError:
-        raise
-    except Exception as e:
-        raise PluginError(f"the {game.name} plugin failed in apply: {type(e).__name__}: {e}") from e
+    refused = apply_moves(game, state, (move,))
+    if refused is not None:
+        raise refused[2]
+
+
+def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError] | None:
+    """Apply recorded moves in order, each after the checks every game shares:
+    None when all were legal, else (index, seat to play, error) of the first
+    that was not. The hot path of validation: what is the same for every move
+    of a log is looked up once."""
+    refuse = shapes(game)[1]
+    fits = refuse.fits
+    play = state.apply
+    for index, move in enumerate(moves):
+        seat = state.seat
+        try:
+            if state.over:
+                raise IllegalMove("the game is already over")
+            if not isinstance(move, dict):
+                raise IllegalMove("a move must be a JSON object")
+            claimed = move.get("seat")
+            # A seat that is not a whole number is the game's to refuse, with its own words.
+            if type(claimed) is int and seat is not None and claimed != seat:
+                raise IllegalMove(
+                    f"wrong player: it is {state.names[seat]}'s turn (seat {seat}), not seat {claimed}"
+                )
+            if fits is None or not fits(move):
+                refuse(move)
+            try:
+                play(move)
+            except StixxError:
+                raise
+            except Exception as e:
+                raise PluginError(f"the {game.name} plugin failed in apply: {type(e).__name__}: {e}") from e
+        except StixxError as e:
+            return index, seat, e
+    return None
 
 
 Answer = Callable[[Any], Any]

@@ -151,8 +151,9 @@ class _Source:
         if "pattern" in schema:
             import re
 
-            pattern = self.constant(re.compile(schema["pattern"]))
-            out.append(f"{pad}if {guard}not {pattern}.search({v}): return False")
+            found, matches = _matching(re.compile(schema["pattern"]))
+            found, matches = self.constant(found), self.constant(matches)
+            out.append(f"{pad}if {guard}{v} not in {found} and not {matches}({v}): return False")
         if "minLength" in schema:
             out.append(f"{pad}if {guard}len({v}) < {schema['minLength']!r}: return False")
         if "maxLength" in schema:
@@ -168,14 +169,21 @@ class _Source:
         inner = "    " * depth
         body_start = len(out)
         required = schema.get("required", ())
-        for key in required:
-            if not (known and key in has):
-                out.append(f"{inner}if {key!r} not in {v}: return False")
         properties = schema.get("properties", {})
         extra = schema.get("additionalProperties", True)
-        if extra is False:
-            out.append(f"{inner}if not {self.constant(frozenset(properties))}.issuperset({v}): return False")
-        elif extra is not True and extra != {}:
+        closed = extra is False
+        if closed and properties and set(required) == set(properties):
+            # Every key known and every key required: as many keys, none unknown.
+            keys = self.constant(frozenset(properties))
+            out.append(f"{inner}if len({v}) != {len(properties)} or not {keys}.issuperset({v}): return False")
+        else:
+            for key in required:
+                if not (known and key in has):
+                    out.append(f"{inner}if {key!r} not in {v}: return False")
+            if closed:
+                keys = self.constant(frozenset(properties))
+                out.append(f"{inner}if not {keys}.issuperset({v}): return False")
+        if not closed and extra is not True and extra != {}:
             k, x = self.name("k"), self.name("x")
             out.append(f"{inner}for {k}, {x} in {v}.items():")
             if properties:
@@ -235,6 +243,25 @@ class _Source:
             self.block(items, x, out, depth + 1, {})
         if schema.get("uniqueItems"):
             out.append(f"{inner}if not {self.constant(_unique)}({v}): return False")
+
+
+MATCHES_KEPT = 4096  # texts remembered per pattern: a game's sticks or names, not a corpus's every text
+
+
+def _matching(pattern) -> tuple[set, Callable[[str], bool]]:
+    """The texts known to match `pattern`, and its search, which adds to them:
+    the few sticks of a game come again in every move, and a set finds one in
+    a tenth of the time the expression takes to match it."""
+    found: set[str] = set()
+
+    def matches(text: str) -> bool:
+        if pattern.search(text) is None:
+            return False
+        if len(found) < MATCHES_KEPT:
+            found.add(text)
+        return True
+
+    return found, matches
 
 
 def _unique(values: list) -> bool:

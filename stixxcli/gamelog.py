@@ -141,7 +141,7 @@ def parse_json(text: str, where: str):
     if not _shallow(text):
         raise LogError(f"JSON nested more than {MAX_DEPTH} levels deep: not a game log", where=where)
     # Only a \\u escape or non-ASCII text can hold one: skip the search for the rest.
-    if ("\\u" in text or not text.isascii()) and _SURROGATE.search(text):
+    if (not text.isascii() or ("\\" in text and "\\u" in text)) and _SURROGATE.search(text):
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:

@@ -407,8 +407,11 @@ def checker(
             raise error(f"{what}: {head!r}{where} {off.problem}") from None
         uses += 1
         if uses == COMPILE_AFTER:
-            fits = fits_function(schema)
+            fits = refuse.fits = fits_function(schema)
 
+    # The generated function once made, else None: a caller checking many
+    # values in a loop asks it first, and calls refuse only for what it says no to.
+    refuse.fits = None
     return refuse
 
 

@@ -185,6 +185,18 @@ def test_a_result_recorded_before_the_game_explained_more_still_checks(log):
     assert "scores recorded" in check_log(scores).error
 
 
+def test_a_breakdown_recorded_in_another_key_order_is_the_same_result():
+    # A breakdown on the very keys computed is compared whole, as JSON: the
+    # order of its keys is no difference, a value is.
+    log = play_bots("stixx", ["random"] * 3, seed="order")
+    turned = copy.deepcopy(log)
+    turned["result"]["breakdown"] = [dict(reversed(part.items())) for part in turned["result"]["breakdown"]]
+    assert list(turned["result"]["breakdown"][0]) != list(log["result"]["breakdown"][0])
+    assert check_log(turned).valid
+    turned["result"]["breakdown"][1]["own"] += 1
+    assert "breakdown recorded" in check_log(turned).error
+
+
 def test_lazy_options_index_slice_and_bound_like_the_list_they_stand_for():
     from stixxcli.game import Options
 

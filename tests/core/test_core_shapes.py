@@ -210,3 +210,95 @@ def test_both_readings_agree_on_every_game_s_schemas(game):
                     refused = True
                     assert "does not fit its schema" not in str(e), (mutant, str(e))
                 assert fits(mutant) is not refused, mutant
+
+
+def _seeded_values(game: str, games: int = 6):
+    """The setup and every move of seeded bot games, with the game's schemas."""
+    from stixxcli.plugins import get_game
+    from stixxcli.table import play_bots
+
+    g = get_game(game)
+    for i in range(games):
+        log = play_bots(game, ["random", "random", "random"], f"shapes-{i}")
+        yield g.setup_schema, log["setup"]
+        for move in log["moves"]:
+            yield g.move_schema, move
+
+
+def test_the_texts_a_pattern_remembers_match_it_and_change_no_answer(monkeypatch):
+    """A generated function remembers the texts its patterns matched (Fish
+    Stix's sticks): each one kept matches from scratch, and its answers are a
+    fresh function's, for every value of seeded games and their mutants."""
+    import re
+
+    import stixxcli.fits
+
+    made = []  # (pattern, the texts it keeps) of every function made below
+    real = stixxcli.fits._matching
+    monkeypatch.setattr(stixxcli.fits, "_matching", lambda p: made.append((p, real(p))) or made[-1][1])
+    rng = random.Random("patterns")
+    kept = {}
+    for schema, value in _seeded_values("fishstix"):
+        key = id(schema)
+        if key not in kept:
+            kept[key] = fits_function(schema)
+        assert kept[key](value)
+        for mutant in _mutants(value, rng, 5):
+            assert kept[key](mutant) is fits_function(schema)(mutant), mutant
+    assert any(found for _, (found, _) in made)
+    for pattern, (found, _) in made:
+        assert all(re.search(pattern.pattern, text) for text in found)
+        assert len(found) <= stixxcli.fits.MATCHES_KEPT
+
+
+def test_a_pattern_keeps_only_so_many_texts(monkeypatch):
+    import stixxcli.fits
+
+    monkeypatch.setattr(stixxcli.fits, "MATCHES_KEPT", 3)
+    fits = fits_function({"type": "string", "pattern": "^[a-z]+$"})
+    words = ["ab", "cd", "ef", "gh", "ij"]
+    assert all(fits(w) for w in words) and all(fits(w) for w in words)
+    assert not fits("A1") and not fits("a b")
+    (found,) = [c for c in fits.__globals__.values() if isinstance(c, set)]
+    assert found == {"ab", "cd", "ef"}
+
+
+@pytest.mark.parametrize(
+    "value, fit",
+    [
+        ({"a": 1, "b": 2}, True),
+        ({"a": 1}, False),  # one key short
+        ({"a": 1, "c": 2}, False),  # as many keys, one unknown
+        ({"a": 1, "b": 2, "c": 3}, False),
+        ({"a": 1, "b": "x"}, False),
+        ({}, False),
+    ],
+)
+def test_an_object_of_only_required_keys_is_told_by_its_keys(value, fit):
+    """Every key required and no other allowed: checked as one count and one
+    test for unknown keys, with the same answers as the closures'."""
+    schema = {
+        "type": "object",
+        "required": ["a", "b"],
+        "additionalProperties": False,
+        "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+    }
+    assert fits_function(schema)(value) is fit
+    if fit:
+        checker(schema)(value)
+    else:
+        with pytest.raises(IllegalMove):
+            checker(schema)(value)
+
+
+def test_a_checker_offers_its_generated_function_once_made():
+    """A loop over many values (validation) asks `refuse.fits` first: None
+    until the checker has made it, then the very function it uses itself."""
+    import stixxcli.shapes
+
+    check = checker(MOVE)
+    assert check.fits is None
+    for _ in range(stixxcli.shapes.COMPILE_AFTER):
+        check({"seat": 0, "option": "A", "takes": [3]})
+    assert check.fits is not None and check.fits({"seat": 0, "option": "A", "takes": [3]})
+    assert not check.fits({"seat": 0, "option": "C"})
