@@ -48,6 +48,7 @@ class TrixoState(State):
         self.collected = [NONE.copy() for _ in names]
         self.set_aside: list[str] = []  # discarded tiles and used arrows, out of the game
         self.seat = 0
+        self.after = (*range(1, len(names)), 0)  # the seat clockwise after each
         self.over = False
         self.last_play = None  # (seat, move, tiles collected), for the players to see
         self._checked = None  # (move, a copy of it, what _checked_play found), from `turn`
@@ -166,7 +167,7 @@ class TrixoState(State):
             if checked[0] is move and checked[1] == move:
                 self._play(seat, move, *checked[2])
                 return
-        if "discard" in move or move["tile"] == ARROW:
+        if "cell" not in move:  # a set-aside or a slide (the schema gives a placement alone a cell)
             self._play(seat, move, *self._checked_play(move))
             return
         # A placement, most moves of a log: the hot path of validation, with
@@ -199,26 +200,27 @@ class TrixoState(State):
             raise IllegalMove(
                 f"the move records {move['collected']} tiles collected, but its streaks collect {count}"
             )
+        # The draw, the last check: the reserve lacks it, or it is missing
+        # (a tile is drawn while the reserve holds any), or there is no tile to
+        # draw (then every count is 0). Once it passes, the move is played.
         draw = move.get("draw")
-        if (draw is None or not self.reserve[draw]) if self.reserve_size else draw is not None:
-            self._refuse_draw(draw)
-        # Everything is checked: now the move changes the game, in place.
-        self.last_play = (seat, move, count)
-        hand.remove(tile)
-        if below is not None:
-            self.last_covered = below[-1]
+        if draw is None:
+            if self.reserve_size:
+                self._refuse_draw(draw)
+            hand.remove(tile)
         else:
+            reserve = self.reserve
+            if not reserve[draw]:
+                self._refuse_draw(draw)
+            reserve[draw] -= 1
+            self.reserve_size -= 1
+            hand[hand.index(tile)] = draw
+        self.last_play = (seat, move, count)
+        bit = 1 << i
+        if below is None:
             self.last_covered = None
-        if won:
-            layout[cell] = (below or ()) + (tile,)  # taken with the rest
-            self._collect(seat, cells, won)
-        else:  # the masks and the box, kept
-            bit = 1 << i
-            if below is not None:
-                layout[cell] = below + (tile,)
-                show[below[-1]] ^= bit
-            else:
-                layout[cell] = (tile,)
+            layout[cell] = (tile,)
+            if not won:  # the masks and the box, kept
                 self.occupied |= bit
                 if box is not None:
                     top, bottom, left, right = box
@@ -229,17 +231,18 @@ class TrixoState(State):
                             c if c < left else left,
                             c if c > right else right,
                         )
+        else:
+            covered = self.last_covered = below[-1]
+            layout[cell] = below + (tile,)
+            if not won:
+                show[covered] ^= bit
+        if won:
+            self._collect(seat, cells, won)  # the tile placed with the rest
+        else:
             show[tile] |= bit
-        if draw is not None:
-            self.reserve[draw] -= 1
-            self.reserve_size -= 1
-            hand.append(draw)
         # The next seat clockwise that still holds a tile (`_next_seat`).
-        after = seat + 1
-        hands = self.hands
-        if after == len(hands):
-            after = 0
-        if hands[after]:
+        after = self.after[seat]
+        if self.hands[after]:
             self.seat = after
         else:
             self._next_seat(seat)
