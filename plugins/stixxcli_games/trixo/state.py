@@ -7,7 +7,7 @@ from stixxcli.errors import IllegalMove
 from stixxcli.game import Chance, Choice, Result, State, places
 
 from . import board
-from .board import ARROW, FIRST_CELL, SYMBOLS, TILES, WINDOW, in_order, team_of
+from .board import ARROW, FIRST_CELL, SYMBOLS, TILES, in_order, team_of
 from .notation import (
     DISCARD_PROMPT,
     PLAY_PROMPT,
@@ -21,7 +21,7 @@ from .notation import (
     play_help,
     play_text,
 )
-from .torus import NEAR, TOUCH, cells_of, streak_bits
+from .torus import BLOCK, EVERY, NEAR, TOUCH, cells_of, inside_of, streak_bits
 
 NONE = dict.fromkeys(SYMBOLS, 0)  # for each symbol: no tile, no cell
 
@@ -41,10 +41,13 @@ class TrixoState(State):
         self.reserve = reserve
         self.reserve_size = sum(reserve.values())
         self.layout: dict[tuple, tuple] = {}
-        # The layout as masks (torus.py), and the rows and columns it spans
-        # (top, bottom, left, right; None until needed again), kept by every move.
-        self.occupied, self.show = 0, NONE.copy()  # torus.masks_of(self.layout)
-        self.box = None
+        # The layout as masks (torus.py), kept by every move: the stacks, the
+        # symbols they show, and the cells that keep the layout in one 3x3
+        # window. `anchor`: a cell two rows and two columns or less from every
+        # stack (while there is any), so that the cells within three of it
+        # have bits of their own.
+        self.occupied, self.show, self.inside = 0, NONE.copy(), EVERY
+        self.anchor = FIRST_CELL
         self.collected = [NONE.copy() for _ in names]
         self.set_aside: list[str] = []  # discarded tiles and used arrows, out of the game
         self.seat = 0
@@ -182,7 +185,7 @@ class TrixoState(State):
         i = (r & 7) << 3 | c & 7  # torus.index
         layout = self.layout
         below = layout.get(cell)
-        box = self._check_place(tile, cell, i, below)
+        self._check_place(tile, cell, i, below)
         show = self.show
         shown = show[tile]
         near = shown & NEAR[i]
@@ -220,17 +223,10 @@ class TrixoState(State):
         if below is None:
             self.last_covered = None
             layout[cell] = (tile,)
-            if not won:  # the masks and the box, kept
+            if not won:  # the masks, kept
                 self.occupied |= bit
-                if box is not None:
-                    top, bottom, left, right = box
-                    if not (top <= r <= bottom and left <= c <= right):
-                        self.box = (
-                            r if r < top else top,
-                            r if r > bottom else bottom,
-                            c if c < left else left,
-                            c if c > right else right,
-                        )
+                self.inside &= BLOCK[i]
+                self.anchor = cell
         else:
             covered = self.last_covered = below[-1]
             layout[cell] = below + (tile,)
@@ -267,10 +263,11 @@ class TrixoState(State):
         hand.remove(tile)
         self.set_aside.append(tile)  # the tile set aside, or the arrow used
         if place is not None:  # a slide: the layout after it, and its masks
-            self.layout, self.occupied, self.show = place
-            self.box = None  # found again when needed
+            self.layout, self.occupied, self.show, self.anchor = place
             if won:
                 self._collect(seat, *won)
+            else:
+                self.inside = inside_of(self.occupied)
         if draw is not None:
             self.reserve[draw] -= 1
             self.reserve_size -= 1
@@ -289,7 +286,7 @@ class TrixoState(State):
         show = self.show
         for symbol in SYMBOLS:
             show[symbol] &= kept
-        self.box = None  # found again when needed
+        self.inside = inside_of(self.occupied)
 
     def _checked_play(self, move: dict) -> tuple:
         """The play or set-aside of `move` checked against the rules, without
@@ -349,9 +346,9 @@ class TrixoState(State):
         for r, c in moved:
             won |= streak_bits(show[after[r, c][-1]], (r & 7) << 3 | c & 7)
         if not won:
-            return ARROW, (after, occupied, show), None, 0
+            return ARROW, (after, occupied, show, moved[0]), None, 0
         cells = cells_of(won, moved[0])
-        return ARROW, (after, occupied, show), (cells, won), sum(len(after[cell]) for cell in cells)
+        return ARROW, (after, occupied, show, moved[0]), (cells, won), sum(len(after[cell]) for cell in cells)
 
     def _placement(self, tile: str, where: list) -> tuple:
         """A placement of a symbol tile checked (`board.can_place`, on the
@@ -369,33 +366,24 @@ class TrixoState(State):
         cells = cells_of(won, cell)
         return tile, cell, (cells, won), 1 + sum(len(layout.get(other, ())) for other in cells)
 
-    def _check_place(self, tile: str, cell: tuple, i: int, stack) -> tuple | None:
+    def _check_place(self, tile: str, cell: tuple, i: int, stack) -> None:
         """Refuse a placement of `tile` on `cell` (torus index `i`, holding
-        `stack`) that breaks a rule (`board.can_place`, on the masks). The
-        layout's box when the check needed it, else None."""
-        layout = self.layout
+        `stack`) that breaks a rule (`board.can_place`, on the masks)."""
         if stack is not None:
             if len(stack) >= self.max_stack or stack[-1] == tile:
-                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-            return None
-        if not layout:
+                raise IllegalMove(board.placement_problem(self.layout, tile, cell, self.max_stack))
+            return
+        if not self.occupied:
             if cell != FIRST_CELL:
-                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-            return None
-        # It touches a tile and keeps the layout inside one 3x3 window
-        # (then every tile is within two steps of it: its bits are its own).
-        box = self.box
-        if box is None:
-            box = self.box = board.span(layout)
-        top, bottom, left, right = box
+                raise IllegalMove(board.placement_problem(self.layout, tile, cell, self.max_stack))
+            return
+        # It touches a tile and keeps the layout inside one 3x3 window. On the
+        # torus, a cell within three of the anchor is itself (further ones
+        # alias cells near the layout, but none of them is legal).
         r, c = cell
-        if not (
-            bottom - WINDOW < r < top + WINDOW
-            and right - WINDOW < c < left + WINDOW
-            and self.occupied & TOUCH[i]
-        ):
-            raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-        return box
+        ar, ac = self.anchor
+        if (r - ar + 3 | c - ac + 3) & -8 or not (self.inside >> i & 1 and self.occupied & TOUCH[i]):
+            raise IllegalMove(board.placement_problem(self.layout, tile, cell, self.max_stack))
 
     # Scores ----------------------------------------------------------------------
 
