@@ -406,14 +406,14 @@ class TrixoState(State):
     # Showing the table -------------------------------------------------------------
 
     def view(self, viewer: int | None = None) -> dict:
+        layout = self.layout
         hands = [
             in_order(hand) if viewer is None or viewer == seat else {"tiles": len(hand)}
             for seat, hand in enumerate(self.hands)
         ]
         out = {
-            "table": [
-                {"cell": [r, c], "stack": list(stack)} for (r, c), stack in sorted(self.layout.items())
-            ],
+            # (sorting the cells alone, and unpacking them, is quicker: a bot asks every turn)
+            "table": [{"cell": [*cell], "stack": [*layout[cell]]} for cell in sorted(layout)],
             "hands": hands,
             "reserve": self.reserve_size,
             "collected": [dict(c) for c in self.collected],
