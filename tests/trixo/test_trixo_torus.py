@@ -15,11 +15,33 @@ def states(bots, seeds):
             yield step.state
 
 
-def test_the_kept_masks_and_box_are_those_of_the_layout():
+def inside_from_scratch(layout: dict) -> int:
+    """The cells (as bits) a tile may take and keep the layout in one 3x3 window."""
+    if not layout:
+        return torus.EVERY
+    top, bottom, left, right = board.span(layout)
+    rows, cols = range(bottom - 2, top + 3), range(right - 2, left + 3)
+    return sum(1 << torus.index((r, c)) for r in rows for c in cols)
+
+
+def test_the_kept_masks_are_those_of_the_layout():
     for state in states(["random"] * 3, range(6)):
         assert (state.occupied, state.show) == torus.masks_of(state.layout)
-        if state.box is not None:
-            assert state.box == board.span(state.layout)
+        assert state.inside == inside_from_scratch(state.layout) == torus.inside_of(state.occupied)
+        # The anchor is two rows and two columns or less from every stack.
+        ar, ac = state.anchor
+        assert all(abs(r - ar) <= 2 and abs(c - ac) <= 2 for r, c in state.layout)
+
+
+def test_the_kept_masks_on_hand_made_layouts():
+    layouts = [
+        {(0, 0): ("x",)},
+        {(0, 0): ("x",), (1, 1): ("o", "x"), (2, 2): ("trixo",)},
+        {(7, -9): ("x",), (8, -9): ("o",), (9, -8): ("x",)},  # across the torus's seams
+        {(r, c): ("o",) for r in range(-4, -1) for c in range(5, 8)},  # a full window
+    ]
+    for layout in layouts:
+        assert torus.inside_of(torus.masks_of(layout)[0]) == inside_from_scratch(layout)
 
 
 def test_streaks_and_placements_on_the_masks_are_those_on_the_layout():
@@ -28,9 +50,11 @@ def test_streaks_and_placements_on_the_masks_are_those_on_the_layout():
         if not layout:
             continue
         rows, cols = board.window(layout)
-        # Cells far beyond the window too: their bits alias cells near it.
-        for r in [*rows, rows[0] - 8, rows[-1] + 5]:
-            for c in [*cols, cols[0] - 8, cols[-1] + 13]:
+        # Cells far beyond the window too: their bits alias cells near it; and
+        # every cell up to five from the anchor, across the edge of its frame.
+        ar, ac = state.anchor
+        for r in {*rows, rows[0] - 8, rows[-1] + 5, rows[0] + 8, rows[-1] - 8, *range(ar - 5, ar + 6)}:
+            for c in {*cols, cols[0] - 8, cols[-1] + 13, cols[0] + 8, cols[-1] - 8, *range(ac - 5, ac + 6)}:
                 for tile in SYMBOLS:
                     legal = board.can_place(layout, tile, (r, c), state.max_stack)
                     try:

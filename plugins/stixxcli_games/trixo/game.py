@@ -62,6 +62,7 @@ class Trixo(Game):
     min_players = 2
     max_players = 4
     hidden_information = True  # hands are held upright, unseen by the others
+    engine = None  # state.TrixoState, once a game has started
     params = [
         Param(
             "tiles",
@@ -161,6 +162,9 @@ class Trixo(Game):
                         f"{rules['tiles'].get(tile, 0)} and the hands up to it take more"
                     )
                 pool[tile] -= 1
-        from .state import TrixoState  # the rules engine loads only when a game starts
+        engine = Trixo.engine
+        if engine is None:  # the rules engine loads when a game first starts (an import costs every time)
+            from .state import TrixoState as engine
 
-        return TrixoState(rules, players, hands, pool)
+            Trixo.engine = engine
+        return engine(rules, players, hands, pool)

@@ -7,7 +7,7 @@ from stixxcli.errors import IllegalMove
 from stixxcli.game import Chance, Choice, Result, State, places
 
 from . import board
-from .board import ARROW, FIRST_CELL, SYMBOLS, TILES, WINDOW, in_order, team_of
+from .board import ARROW, FIRST_CELL, SYMBOLS, TILES, in_order, team_of
 from .notation import (
     DISCARD_PROMPT,
     PLAY_PROMPT,
@@ -21,7 +21,7 @@ from .notation import (
     play_help,
     play_text,
 )
-from .torus import NEAR, TOUCH, cells_of, streak_bits
+from .torus import BLOCK, EVERY, NEAR, TOUCH, cells_of, inside_of, streak_bits
 
 NONE = dict.fromkeys(SYMBOLS, 0)  # for each symbol: no tile, no cell
 
@@ -41,13 +41,17 @@ class TrixoState(State):
         self.reserve = reserve
         self.reserve_size = sum(reserve.values())
         self.layout: dict[tuple, tuple] = {}
-        # The layout as masks (torus.py), and the rows and columns it spans
-        # (top, bottom, left, right; None until needed again), kept by every move.
-        self.occupied, self.show = 0, NONE.copy()  # torus.masks_of(self.layout)
-        self.box = None
+        # The layout as masks (torus.py), kept by every move: the stacks, the
+        # symbols they show, and the cells that keep the layout in one 3x3
+        # window. `anchor`: a cell two rows and two columns or less from every
+        # stack (while there is any), so that the cells within three of it
+        # have bits of their own.
+        self.occupied, self.show, self.inside = 0, NONE.copy(), EVERY
+        self.anchor = FIRST_CELL
         self.collected = [NONE.copy() for _ in names]
         self.set_aside: list[str] = []  # discarded tiles and used arrows, out of the game
         self.seat = 0
+        self.after = (*range(1, len(names)), 0)  # the seat clockwise after each
         self.over = False
         self.last_play = None  # (seat, move, tiles collected), for the players to see
         self._checked = None  # (move, a copy of it, what _checked_play found), from `turn`
@@ -166,7 +170,7 @@ class TrixoState(State):
             if checked[0] is move and checked[1] == move:
                 self._play(seat, move, *checked[2])
                 return
-        if "discard" in move or move["tile"] == ARROW:
+        if "cell" not in move:  # a set-aside or a slide (the schema gives a placement alone a cell)
             self._play(seat, move, *self._checked_play(move))
             return
         # A placement, most moves of a log: the hot path of validation, with
@@ -181,7 +185,7 @@ class TrixoState(State):
         i = (r & 7) << 3 | c & 7  # torus.index
         layout = self.layout
         below = layout.get(cell)
-        box = self._check_place(tile, cell, i, below)
+        self._check_place(tile, cell, i, below)
         show = self.show
         shown = show[tile]
         near = shown & NEAR[i]
@@ -199,47 +203,42 @@ class TrixoState(State):
             raise IllegalMove(
                 f"the move records {move['collected']} tiles collected, but its streaks collect {count}"
             )
+        # The draw, the last check: the reserve lacks it, or it is missing
+        # (a tile is drawn while the reserve holds any), or there is no tile to
+        # draw (then every count is 0). Once it passes, the move is played.
         draw = move.get("draw")
-        if (draw is None or not self.reserve[draw]) if self.reserve_size else draw is not None:
-            self._refuse_draw(draw)
-        # Everything is checked: now the move changes the game, in place.
-        self.last_play = (seat, move, count)
-        hand.remove(tile)
-        if below is not None:
-            self.last_covered = below[-1]
+        if draw is None:
+            if self.reserve_size:
+                self._refuse_draw(draw)
+            hand.remove(tile)
         else:
-            self.last_covered = None
-        if won:
-            layout[cell] = (below or ()) + (tile,)  # taken with the rest
-            self._collect(seat, cells, won)
-        else:  # the masks and the box, kept
-            bit = 1 << i
-            if below is not None:
-                layout[cell] = below + (tile,)
-                show[below[-1]] ^= bit
-            else:
-                layout[cell] = (tile,)
-                self.occupied |= bit
-                if box is not None:
-                    top, bottom, left, right = box
-                    if not (top <= r <= bottom and left <= c <= right):
-                        self.box = (
-                            r if r < top else top,
-                            r if r > bottom else bottom,
-                            c if c < left else left,
-                            c if c > right else right,
-                        )
-            show[tile] |= bit
-        if draw is not None:
-            self.reserve[draw] -= 1
+            reserve = self.reserve
+            if not reserve[draw]:
+                self._refuse_draw(draw)
+            reserve[draw] -= 1
             self.reserve_size -= 1
-            hand.append(draw)
+            hand[hand.index(tile)] = draw
+        self.last_play = (seat, move, count)
+        bit = 1 << i
+        if below is None:
+            self.last_covered = None
+            layout[cell] = (tile,)
+            if not won:  # the masks, kept
+                self.occupied |= bit
+                self.inside &= BLOCK[i]
+                self.anchor = cell
+        else:
+            covered = self.last_covered = below[-1]
+            layout[cell] = below + (tile,)
+            if not won:
+                show[covered] ^= bit
+        if won:
+            self._collect(seat, cells, won)  # the tile placed with the rest
+        else:
+            show[tile] |= bit
         # The next seat clockwise that still holds a tile (`_next_seat`).
-        after = seat + 1
-        hands = self.hands
-        if after == len(hands):
-            after = 0
-        if hands[after]:
+        after = self.after[seat]
+        if self.hands[after]:
             self.seat = after
         else:
             self._next_seat(seat)
@@ -264,10 +263,11 @@ class TrixoState(State):
         hand.remove(tile)
         self.set_aside.append(tile)  # the tile set aside, or the arrow used
         if place is not None:  # a slide: the layout after it, and its masks
-            self.layout, self.occupied, self.show = place
-            self.box = None  # found again when needed
+            self.layout, self.occupied, self.show, self.anchor = place
             if won:
                 self._collect(seat, *won)
+            else:
+                self.inside = inside_of(self.occupied)
         if draw is not None:
             self.reserve[draw] -= 1
             self.reserve_size -= 1
@@ -286,7 +286,7 @@ class TrixoState(State):
         show = self.show
         for symbol in SYMBOLS:
             show[symbol] &= kept
-        self.box = None  # found again when needed
+        self.inside = inside_of(self.occupied)
 
     def _checked_play(self, move: dict) -> tuple:
         """The play or set-aside of `move` checked against the rules, without
@@ -346,9 +346,9 @@ class TrixoState(State):
         for r, c in moved:
             won |= streak_bits(show[after[r, c][-1]], (r & 7) << 3 | c & 7)
         if not won:
-            return ARROW, (after, occupied, show), None, 0
+            return ARROW, (after, occupied, show, moved[0]), None, 0
         cells = cells_of(won, moved[0])
-        return ARROW, (after, occupied, show), (cells, won), sum(len(after[cell]) for cell in cells)
+        return ARROW, (after, occupied, show, moved[0]), (cells, won), sum(len(after[cell]) for cell in cells)
 
     def _placement(self, tile: str, where: list) -> tuple:
         """A placement of a symbol tile checked (`board.can_place`, on the
@@ -366,33 +366,24 @@ class TrixoState(State):
         cells = cells_of(won, cell)
         return tile, cell, (cells, won), 1 + sum(len(layout.get(other, ())) for other in cells)
 
-    def _check_place(self, tile: str, cell: tuple, i: int, stack) -> tuple | None:
+    def _check_place(self, tile: str, cell: tuple, i: int, stack) -> None:
         """Refuse a placement of `tile` on `cell` (torus index `i`, holding
-        `stack`) that breaks a rule (`board.can_place`, on the masks). The
-        layout's box when the check needed it, else None."""
-        layout = self.layout
+        `stack`) that breaks a rule (`board.can_place`, on the masks)."""
         if stack is not None:
             if len(stack) >= self.max_stack or stack[-1] == tile:
-                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-            return None
-        if not layout:
+                raise IllegalMove(board.placement_problem(self.layout, tile, cell, self.max_stack))
+            return
+        if not self.occupied:
             if cell != FIRST_CELL:
-                raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-            return None
-        # It touches a tile and keeps the layout inside one 3x3 window
-        # (then every tile is within two steps of it: its bits are its own).
-        box = self.box
-        if box is None:
-            box = self.box = board.span(layout)
-        top, bottom, left, right = box
+                raise IllegalMove(board.placement_problem(self.layout, tile, cell, self.max_stack))
+            return
+        # It touches a tile and keeps the layout inside one 3x3 window. On the
+        # torus, a cell within three of the anchor is itself (further ones
+        # alias cells near the layout, but none of them is legal).
         r, c = cell
-        if not (
-            bottom - WINDOW < r < top + WINDOW
-            and right - WINDOW < c < left + WINDOW
-            and self.occupied & TOUCH[i]
-        ):
-            raise IllegalMove(board.placement_problem(layout, tile, cell, self.max_stack))
-        return box
+        ar, ac = self.anchor
+        if (r - ar + 3 | c - ac + 3) & -8 or not (self.inside >> i & 1 and self.occupied & TOUCH[i]):
+            raise IllegalMove(board.placement_problem(self.layout, tile, cell, self.max_stack))
 
     # Scores ----------------------------------------------------------------------
 
@@ -415,14 +406,14 @@ class TrixoState(State):
     # Showing the table -------------------------------------------------------------
 
     def view(self, viewer: int | None = None) -> dict:
+        layout = self.layout
         hands = [
             in_order(hand) if viewer is None or viewer == seat else {"tiles": len(hand)}
             for seat, hand in enumerate(self.hands)
         ]
         out = {
-            "table": [
-                {"cell": [r, c], "stack": list(stack)} for (r, c), stack in sorted(self.layout.items())
-            ],
+            # (sorting the cells alone, and unpacking them, is quicker: a bot asks every turn)
+            "table": [{"cell": [*cell], "stack": [*layout[cell]]} for cell in sorted(layout)],
             "hands": hands,
             "reserve": self.reserve_size,
             "collected": [dict(c) for c in self.collected],

@@ -5,7 +5,9 @@ placement are a few ands instead of a dozen dict look-ups.
 A cell (row, column) has the bit of (row mod 8, column mod 8) on an 8x8
 torus: the layout fits in one 3x3 window, so every cell within two steps of
 a cell of that window (all a placement looks at) has a bit of its own, and
-the masks need no frame that follows the layout as it drifts.
+the masks need no frame that follows the layout as it drifts. A cell further
+away aliases one of them: `apply` refuses it first, for being more than three
+rows or columns from a cell near every stack (its anchor).
 """
 
 from __future__ import annotations
@@ -44,6 +46,24 @@ def _near(i: int) -> tuple[int, tuple[int, ...]]:
 TOUCH, REACH = zip(*map(_near, range(SIZE * SIZE)))
 # Every streak line's cells one or two steps from a cell.
 NEAR = tuple(reach[0] | reach[1] | reach[2] | reach[3] for reach in REACH)
+EVERY = (1 << SIZE * SIZE) - 1
+# The cells two rows and two columns or less from a cell: those a tile may
+# take and stay in one 3x3 window with it.
+BLOCK = tuple(
+    sum(_bit(r + dr, c + dc) for dr in range(-2, 3) for dc in range(-2, 3))
+    for r, c in (divmod(i, SIZE) for i in range(SIZE * SIZE))
+)
+
+
+def inside_of(occupied: int) -> int:
+    """The cells a tile may take and keep the stacks on `occupied` in one
+    3x3 window (every cell for none): the cells near all of them."""
+    inside = EVERY
+    while occupied:
+        low = occupied & -occupied
+        occupied ^= low
+        inside &= BLOCK[low.bit_length() - 1]
+    return inside
 
 
 def streak_bits(show: int, i: int) -> int:
