@@ -20,7 +20,6 @@ from stixxcli.game import Options as LazyOptions
 
 from . import notation
 from .board import Board
-from .layout import conflicts
 
 # Why a game ended, as `view()` and the breakdown say it.
 FULL_COLOUR, ISOLATED, EMPTY = "full colour", "marker isolated", "board empty"
@@ -35,7 +34,14 @@ class StixxState(State):
     _taken_views: list[dict] | None = None
 
     def __init__(
-        self, rules: dict, names: list[str], board: Board, layout: list[int], secret: list[int], starts: int
+        self,
+        rules: dict,
+        names: list[str],
+        board: Board,
+        layout: list[int],
+        secret: list[int],
+        starts: int,
+        touching: list[tuple[int, int]],
     ):
         self.names = names
         self.players = len(names)
@@ -69,10 +75,12 @@ class StixxState(State):
         self.seat: int | None = starts
         self.over = False
         self.end: str | None = None
-        # Touching same-colour stixx in a recorded layout are a warning, not an
-        # error (docs/games/stixx.md, Setup).
-        pairs = conflicts(board, layout)
-        self.warnings = [f"stixx {a} and {b} touch and are both {self.colours[layout[a]]}" for a, b in pairs]
+        # Touching same-colour stixx in a recorded layout (`touching`, the
+        # pairs `layout.conflicts` finds) are a warning, not an error
+        # (docs/games/stixx.md, Setup).
+        self.warnings = [
+            f"stixx {a} and {b} touch and are both {self.colours[layout[a]]}" for a, b in touching
+        ]
 
     # What the rules allow ------------------------------------------------------
 
