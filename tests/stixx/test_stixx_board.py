@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 from stixxcli_games.stixx.board import board, segment_count
-from stixxcli_games.stixx.layout import conflicts, layout_problem, random_layout
+from stixxcli_games.stixx.layout import conflicts, layout_problem, random_layout, recorded_layout
 
 from stixxcli.engine import drive
 
@@ -105,3 +105,44 @@ def test_setup_chances_are_private_and_typed(kit):
         bob.parse("red")
     for _ in range(50):  # six tokens, drawn without putting one back
         assert bob.draw(random.Random()) != "red"
+
+
+def _plain_reading(grid, layout, names, per_colour, star):
+    """What recorded_layout says, worked out the plain way: counts, star, every touching pair."""
+    counts = Counter(layout)
+    wrong = [c for c in range(len(names)) if counts[c] != per_colour]
+    if wrong:
+        return f"the layout holds {counts[wrong[0]]} {names[wrong[0]]} stixx", []
+    seen = [layout[s] for s in grid.centre_star]
+    if star and len(set(seen)) != len(seen):
+        return "the centre star", []
+    pairs = [(a, b) for a in range(grid.size) for b in grid.touches[a] if a < b and layout[a] == layout[b]]
+    return None, pairs
+
+
+@pytest.mark.parametrize(
+    "radius, colours, star",
+    [(2, 6, True), (2, 6, False), (2, 3, False), (2, 2, False), (2, 7, False), (2, 42, False), (1, 6, True)],
+)
+def test_a_recorded_layout_read_from_one_sum_is_the_plain_reading(radius, colours, star):
+    grid = board(radius)
+    per = grid.size // colours
+    names = [f"c{c}" for c in range(colours)]
+    rng = random.Random(f"{radius}-{colours}")
+    for trial in range(400):
+        if colours == 6 and trial % 3 == 0:
+            layout = random_layout(grid, colours, per, star, rng)
+        else:
+            layout = [c for c in range(colours) for _ in range(per)]
+            rng.shuffle(layout)
+        if trial % 4 == 1:  # a colour too many, another too few
+            layout[rng.randrange(grid.size)] = rng.randrange(colours)
+        if trial % 5 == 2:
+            a, b = rng.randrange(grid.size), rng.randrange(grid.size)
+            layout[a], layout[b] = layout[b], layout[a]
+        problem, pairs = recorded_layout(grid, layout, names, per, star)
+        plain_problem, plain_pairs = _plain_reading(grid, layout, names, per, star)
+        assert (problem is None) == (plain_problem is None), (layout, problem)
+        assert problem is None or problem.startswith(plain_problem), (problem, plain_problem)
+        assert pairs == plain_pairs and pairs == (conflicts(grid, layout) if problem is None else [])
+        assert layout_problem(grid, layout, names, per, star) == problem

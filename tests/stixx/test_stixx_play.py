@@ -90,7 +90,7 @@ def test_reasoning_bot_sees_only_what_its_seat_knows(kit):
             state = table.state
             seat = state.seat
             hidden = [s for s in range(4) if s != seat and state.revealed_at[s] is None]
-            excluded = {(c["target"], c["colour"]) for c in state.challenges if not c["correct"]}
+            excluded = {(target, colour) for _, _, target, colour, correct in state.challenges if not correct}
             spare = [c for c in range(6) if c not in state.secret]
             for other in hidden:
                 for colour in spare:

@@ -83,7 +83,7 @@ def test_right_challenge_reveals_target_and_takes_twice(kit):
     state.apply(move)
     assert state.revealed_at[2] == 1 and state.reveal_order == [2]
     assert state.seat == 1 and sum(map(sum, state.held)) == 2
-    assert state.challenges == [{"turn": 1, "seat": 0, "target": 2, "colour": "green", "correct": True}]
+    assert state.challenges == [(1, 0, 2, "green", True)]
 
 
 def test_wrong_challenge_passes_the_turn_to_the_challenged_player(kit):

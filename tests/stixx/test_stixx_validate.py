@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stixxcli.check import check_log
+from stixxcli.errors import IllegalMove
 from stixxcli.gamelog import rules_digest
 from stixxcli.table import play_bots
 
@@ -393,3 +394,101 @@ def test_rules_digest_still_guards_the_rules(kit):
     assert "rules_digest" in check_log(log).error
     log["rules_digest"] = rules_digest(log["rules"])
     assert check_log(log).valid
+
+
+# The quick path of apply -----------------------------------------------------------
+
+
+def _trials(state, rng):
+    """Moves to try at a position: mostly near-legal ones, some not."""
+    size, players = state.board.size, len(state.names)
+    near = list(state.board.touches[state.marker]) if state.marker is not None else list(range(size))
+    taken = [s for s in range(size) if not state.on_board[s]]
+
+    def some_take():
+        return rng.choice(near if rng.random() < 0.6 or not taken else taken)
+
+    for _ in range(4):
+        move = {
+            "seat": state.seat if rng.random() < 0.9 else rng.randrange(players),
+            "option": rng.choice("ABC"),
+        }
+        if move["option"] == "C":
+            move.update(
+                target=rng.randrange(players), colour=rng.choice(state.colours), correct=rng.random() < 0.5
+            )
+        if move["option"] != "C" or move["correct"]:
+            first = some_take()
+            move["takes"] = [first] if move["option"] == "A" or rng.random() < 0.2 else [first, some_take()]
+            if len(move["takes"]) == 2 and rng.random() < 0.6:
+                move["takes"][1] = rng.choice(state.board.touches[first])
+        yield move
+
+
+def _outcome(apply, move):
+    try:
+        apply(move)
+    except IllegalMove as e:
+        return e.message
+    return None
+
+
+def _seen(state):
+    return state.view(), state.result().to_json(), state.seat, state.turns, state.taken_at
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"options_from_turn": 3},
+        {"challenge_revealed": True, "reveal_once": False},
+        {"end_on_full_colour": False},
+    ],
+)
+def test_the_quick_path_agrees_with_the_checked_one(kit, rules):
+    """apply's quick path and _apply_checked refuse the same moves with the same
+    words and leave the same state, at every move of seeded games; and the turn
+    each stixx was taken is the one the log says."""
+    rng = random.Random(11)
+    for seed in range(8):
+        log = play_bots(
+            "stixx",
+            ["reasoning", "random", "random"][: 2 + seed % 2],
+            f"quick-{seed}",
+            rules=kit.rules(**rules),
+        )
+        state = kit.game.start(log["rules"], [p["name"] for p in log["players"]], log["setup"])
+        turn_of = {}
+        for turn, move in enumerate([*log["moves"], None], 1):
+            for trial in _trials(state, rng) if state.seat is not None else ():
+                quick, checked = copy.deepcopy(state), copy.deepcopy(state)
+                said = _outcome(quick.apply, trial), _outcome(checked._apply_checked, trial)
+                assert said[0] == said[1], (trial, said)
+                assert _seen(quick) == _seen(checked), trial
+            if move is None:
+                break
+            state.apply(move)
+            turn_of.update((s, turn) for s in move.get("takes", ()))
+            assert state.taken_at == [turn_of.get(s) for s in range(state.board.size)]
+
+
+def test_the_quick_path_agrees_at_the_ends_of_hand_made_positions(kit):
+    """The ends a take or two may bring (full colour, empty board, isolated
+    marker), tried with every take or pair of takes from small positions."""
+    t = kit.board.touches
+    a = 0
+    b = t[a][0]
+    c = next(s for s in t[b] if s != a)
+    red = kit.of("red")
+    for left in ([a, b], [a, b, c], [a, c], [b, c], [b]):
+        for held in (None, {0: {"red": 7 - sum(kit.layout[s] == "red" for s in left)}}, {0: {"red": 6}}):
+            for marker in (None, *[s for s in t[b] if s not in left][:1], red[0]):
+                for takes in [[x] for x in left] + [[x, y] for x in left for y in left]:
+                    for option in "AB":
+                        move = {"seat": 0, "option": option, "takes": takes}
+                        quick = kit.position(kit.start(), set(left), marker, held)
+                        checked = kit.position(kit.start(), set(left), marker, held)
+                        said = _outcome(quick.apply, move), _outcome(checked._apply_checked, move)
+                        assert said[0] == said[1], (left, held, marker, move, said)
+                        assert _seen(quick) == _seen(checked), (left, held, marker, move)

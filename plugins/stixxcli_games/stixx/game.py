@@ -217,7 +217,7 @@ class Stixx(Game):
         return {"layout": layout, "secret_colours": secret, "starts": 0}
 
     def start(self, rules: dict, players: list[str], setup: dict):
-        board, layout_problem, StixxState = _start_parts()
+        board, recorded_layout, StixxState = _start_parts()
         # The core has checked the setup's shape (setup_schema); these are the rules.
         colours = list(rules["colours"])
         grid = board(rules["board_radius"])
@@ -229,7 +229,7 @@ class Stixx(Game):
             layout = list(map(number.__getitem__, names))
         except KeyError:  # an unknown colour: say which
             layout = [_colour_number(c, colours, f"layout item {i} (stixx {i})") for i, c in enumerate(names)]
-        problem = layout_problem(
+        problem, touching = recorded_layout(
             grid, layout, colours, rules["stixx_per_colour"], rules["centre_star_all_colours"]
         )
         if problem:
@@ -248,7 +248,7 @@ class Stixx(Game):
         starts = setup.get("starts", 0)
         if starts >= len(players):
             raise IllegalSetup(f"starts must be a seat 0-{len(players) - 1}, not {starts!r}")
-        return StixxState(rules, players, grid, layout, secret, starts)
+        return StixxState(rules, players, grid, layout, secret, starts, touching)
 
 
 @cache
@@ -257,10 +257,10 @@ def _start_parts():
     plugin; kept here since even an import of a loaded module costs
     microseconds, and `start` runs once per log validated."""
     from .board import board
-    from .layout import layout_problem
+    from .layout import recorded_layout
     from .state import StixxState
 
-    return board, layout_problem, StixxState
+    return board, recorded_layout, StixxState
 
 
 def _colour_number(value: str, colours: list[str], what: str) -> int:

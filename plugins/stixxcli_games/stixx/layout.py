@@ -8,7 +8,7 @@ per stixx id.
 from __future__ import annotations
 
 import random
-from operator import lshift
+from operator import getitem, lshift
 
 from .board import Board
 
@@ -40,6 +40,10 @@ def conflicts(board: Board, layout: list[int]) -> list[tuple[int, int]]:
     width = max(layout) + 1
     if sum(map(lshift, _end_bits(board, width), layout)).bit_count() == 2 * board.size:
         return []
+    return _one_colour_pairs(board, layout)
+
+
+def _one_colour_pairs(board: Board, layout: list[int]) -> list[tuple[int, int]]:
     return [(a, b) for a, b in _touching_pairs(board) if layout[a] == layout[b]]
 
 
@@ -255,23 +259,71 @@ def layout_problem(
     board: Board, layout: list[int], colour_names: list[str], per_colour: int, star: bool
 ) -> str | None:
     """Why a recorded layout breaks the rules (colour counts, centre star), or None."""
-    # Counted in C, for every recorded layout: colour numbers are below 42, a byte each.
-    counts = list(map(bytes(layout).count, range(len(colour_names))))
-    if counts.count(per_colour) != len(counts):
+    return recorded_layout(board, layout, colour_names, per_colour, star)[0]
+
+
+def recorded_layout(
+    board: Board, layout: list[int], colour_names: list[str], per_colour: int, star: bool
+) -> tuple[str | None, list[tuple[int, int]]]:
+    """Why a recorded layout breaks the rules (colour counts, centre star), or
+    None; and its touching pairs of one colour (a warning, as `conflicts`)."""
+    # Asked of every log validated: read from one sum, counted in C, of a term
+    # per stixx and colour (`_layout_terms`), whose fields count the stixx of
+    # each colour, hold the star's colours and tell whether two touching
+    # stixx share one. Only a layout found wrong is looked at again.
+    terms, star_at, count_at, touch_mask = _layout_terms(board, len(colour_names))
+    total = sum(map(getitem, terms, layout))
+    if total >> count_at != per_colour * _ONE_EACH[len(colour_names)]:
+        counts = list(map(bytes(layout).count, range(len(colour_names))))
         c = next(c for c, n in enumerate(counts) if n != per_colour)
         return (
             f"the layout holds {counts[c]} {colour_names[c]} stixx, but these rules put "
             f"{per_colour} of each colour on the board (stixx_per_colour)"
-        )
-    if star:
+        ), []
+    star_colours = total >> star_at & ~(-1 << len(colour_names) + 3)
+    if star and star_colours.bit_count() != len(board.centre_star):
         seen = list(map(layout.__getitem__, board.centre_star))
-        if len(set(seen)) != len(seen):
-            twice = sorted({colour_names[c] for c in seen if seen.count(c) > 1})
-            missing = sorted(colour_names[c] for c in range(len(colour_names)) if c not in seen)
-            ids = ", ".join(map(str, board.centre_star))
-            return (
-                f"the centre star (stixx {ids}) must hold every colour once "
-                f"(centre_star_all_colours), but {' and '.join(twice)} appear(s) more than once "
-                f"and {' and '.join(missing)} not at all"
+        twice = sorted({colour_names[c] for c in seen if seen.count(c) > 1})
+        missing = sorted(colour_names[c] for c in range(len(colour_names)) if c not in seen)
+        ids = ", ".join(map(str, board.centre_star))
+        return (
+            f"the centre star (stixx {ids}) must hold every colour once "
+            f"(centre_star_all_colours), but {' and '.join(twice)} appear(s) more than once "
+            f"and {' and '.join(missing)} not at all"
+        ), []
+    if (total & touch_mask).bit_count() == 2 * board.size:
+        return None, []
+    return None, _one_colour_pairs(board, layout)
+
+
+# For each number of colours, one stixx of each: the count fields of a layout that holds `per_colour` of each.
+_ONE_EACH = [sum(1 << 8 * c for c in range(n)) for n in range(43)]
+_TERMS: dict[tuple[int, int], tuple] = {}
+
+
+def _layout_terms(board: Board, colours: int) -> tuple[list[tuple[int, ...]], int, int, int]:
+    """For each stixx, its term of `recorded_layout`'s sum for each colour c;
+    where the fields of the centre star and of the counts begin; the mask of
+    the touching field. Made once per board and number of colours.
+
+    Touching field (bits from 0): `conflicts`' sum, a field of `colours` bits
+    per point, with 7 bits above it for the carries of up to 84 ends. Star
+    field: bit c for each stixx of the centre star (3 bits above for carries),
+    distinct colours only when no bit carried. Count fields: 8 bits per
+    colour, at most 42 in each."""
+    key = board.radius, colours
+    if key not in _TERMS:
+        star_at = colours * len(board.points) + 7
+        count_at = star_at + colours + 3
+        terms = [
+            tuple(
+                (1 << colours * i + c)
+                + (1 << colours * j + c)
+                + (s in board.centre_star) * (1 << star_at + c)
+                + (1 << count_at + 8 * c)
+                for c in range(colours)
             )
-    return None
+            for s, (i, j) in enumerate(board.stixx)
+        ]
+        _TERMS[key] = terms, star_at, count_at, (1 << star_at) - 1
+    return _TERMS[key]

@@ -11,6 +11,7 @@ B and C hold one take only when the game ended after the first.
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import compress
 
 from stixxcli.errors import IllegalMove
@@ -19,7 +20,6 @@ from stixxcli.game import Options as LazyOptions
 
 from . import notation
 from .board import Board
-from .layout import conflicts
 
 # Why a game ended, as `view()` and the breakdown say it.
 FULL_COLOUR, ISOLATED, EMPTY = "full colour", "marker isolated", "board empty"
@@ -34,9 +34,18 @@ class StixxState(State):
     _taken_views: list[dict] | None = None
 
     def __init__(
-        self, rules: dict, names: list[str], board: Board, layout: list[int], secret: list[int], starts: int
+        self,
+        rules: dict,
+        names: list[str],
+        board: Board,
+        layout: list[int],
+        secret: list[int],
+        starts: int,
+        touching: list[tuple[int, int]],
     ):
         self.names = names
+        self.players = len(names)
+        self.next_seat = (*range(1, len(names)), 0)  # who plays after each seat, clockwise
         self.board = board
         self.touches, self.touching = board.touches, board.touching  # read at every take
         self.colours: list[str] = list(rules["colours"])
@@ -54,22 +63,23 @@ class StixxState(State):
         self.left = board.size  # stixx still on the board
         self.marker: int | None = None  # the place (stixx id) the marker lies on
         self.takes: list[tuple[int, int]] = []  # (seat, stixx) in order: public
-        self.layout_names = list(map(self.colours.__getitem__, layout))  # the colour of each stixx, by name
         self.held = [[0] * len(self.colours) for _ in names]  # stixx held per seat and colour
-        self.taken_by: dict[int, tuple[int, int]] = {}  # stixx -> (seat, turn)
+        self.taken_at: list[int | None] = [None] * board.size  # the turn each stixx was taken
         self.revealed_at: list[int | None] = [None] * len(names)  # turn of each seat's reveal
         self.reveal_order: list[int] = []  # seats, in the order their colours were revealed
         self.reveals: list[dict | None] = [None] * len(names)  # each seat's reveal: turn and how
-        self.challenges: list[dict] = []  # every challenge, public
+        # Every challenge, public: (turn, seat, target, colour, correct), a
+        # tuple rather than the dict `view` shows, which validation never asks for.
+        self.challenges: list[tuple[int, int, int, str, bool]] = []
         self.turns = 0  # turns played
         self.seat: int | None = starts
         self.over = False
         self.end: str | None = None
-        # Touching same-colour stixx in a recorded layout are a warning, not an
-        # error (docs/games/stixx.md, Setup).
+        # Touching same-colour stixx in a recorded layout (`touching`, the
+        # pairs `layout.conflicts` finds) are a warning, not an error
+        # (docs/games/stixx.md, Setup).
         self.warnings = [
-            f"stixx {a} and {b} touch and are both {self.colours[layout[a]]}"
-            for a, b in conflicts(board, layout)
+            f"stixx {a} and {b} touch and are both {self.colours[layout[a]]}" for a, b in touching
         ]
 
     # What the rules allow ------------------------------------------------------
@@ -202,20 +212,20 @@ class StixxState(State):
         # test, no message built. A move it doubts goes to `_apply_checked`,
         # which checks every rule again in order and says why it is refused;
         # nothing changes here before the move is known to be legal.
-        seat, option = move["seat"], move["option"]
-        if self.over or seat != self.seat:
+        seat = move["seat"]
+        if seat != self.seat:  # the wrong seat, or any once the game is over (seat None)
             return self._apply_checked(move)
+        option = move["option"]
         if option == "A":
             # Most moves take one stixx: written out here, from the checks of
-            # `_quick_takes` to the end of `ends_after` and the changes of `_take`.
+            # `_check_takes` to the end of `ends_after` and the changes of `_take`.
             takes = move["takes"]
             if len(takes) != 1:
                 return self._apply_checked(move)
             stixx, on_board, marker = takes[0], self.on_board, self.marker
             if not (
-                stixx < self.board.size
+                (stixx in self.touching[marker] if marker is not None else stixx < self.board.size)
                 and on_board[stixx]
-                and (marker is None or stixx in self.touching[marker])
             ):
                 return self._apply_checked(move)
             own, held = self.secret[seat], self.held[seat]
@@ -233,14 +243,14 @@ class StixxState(State):
             turn = self.turns = self.turns + 1
             on_board[stixx] = False
             held[colour] += 1
-            self.taken_by[stixx] = (seat, turn)
+            self.taken_at[stixx] = turn
             self.takes.append((seat, stixx))
             self.left -= 1
             self.marker = stixx
             if end:
                 self.over, self.end, self.seat = True, end, None
             else:
-                self.seat = (seat + 1) % len(self.names)
+                self.seat = self.next_seat[seat]
             return
         if self.turns < self.options_from_turn - 1:
             return self._apply_checked(move)
@@ -248,20 +258,22 @@ class StixxState(State):
         if option == "C":
             target, colour, correct = move["target"], move["colour"], move["correct"]
             if (
-                target >= len(self.names)
+                target >= self.players
                 or target == seat
                 or (self.revealed_at[target] is not None and not self.challenge_revealed)
                 or colour not in self.colours
                 or correct != (self.colours[self.secret[target]] == colour)
             ):
                 return self._apply_checked(move)
-            if not correct:
-                self._challenge(seat, target, colour, False)
+            if not correct:  # `_challenge` of a wrong one, written out: a third of all moves
+                turn = self.turns = self.turns + 1
+                self.challenges.append((turn, seat, target, colour, False))
+                self.seat = target
                 return
         elif option != "B" or (self.reveal_once and self.revealed_at[seat] is not None):
             return self._apply_checked(move)
         takes = move.get("takes")
-        end = self._quick_takes(seat, takes, False) if takes else False
+        end = self._quick_takes(seat, takes) if takes else False
         if end is False:
             return self._apply_checked(move)
         if target is not None:
@@ -270,26 +282,44 @@ class StixxState(State):
             self._reveal(seat, self.turns + 1, {"how": "B"})
         self._take(seat, takes, end)
 
-    def _quick_takes(self, seat: int, takes: list[int], one: bool) -> str | None | bool:
-        """Why the game ends after these takes (None: it goes on) when they
-        are legal; False when `_check_takes` has to look closer."""
+    def _quick_takes(self, seat: int, takes: list[int]) -> str | None | bool:
+        """Why the game ends after the two takes of B or a right C (None: it
+        goes on) when they are legal; False when `_check_takes` has to look
+        closer. `ends_after` of each take, written out."""
         on_board, marker, first = self.on_board, self.marker, takes[0]
         if not (
-            first < self.board.size
+            (first in self.touching[marker] if marker is not None else first < self.board.size)
             and on_board[first]
-            and (marker is None or first in self.board.touching[marker])
         ):
             return False
-        end = self.ends_after(seat, first)
+        own, layout, touches = self.secret[seat], self.layout, self.touches
+        held = self.held[seat][own] + (layout[first] == own)
+        if held == self.full_at:
+            end = FULL_COLOUR
+        elif self.left == 1:
+            end = EMPTY
+        else:
+            end = ISOLATED
+            for t in touches[first]:
+                if on_board[t]:
+                    end = None
+                    break
         if len(takes) == 1:
             # B and C take a second stixx unless the game ended after the first.
-            return end if one or end else False
-        if one or len(takes) != 2:
+            return end or False
+        if end or len(takes) != 2:
             return False
         second = takes[1]
-        if end or not (second in self.board.touching[first] and on_board[second]):
+        if not (second in self.touching[first] and on_board[second]):
             return False
-        return self.ends_after(seat, second, first)
+        if held + (layout[second] == own) == self.full_at:
+            return FULL_COLOUR
+        if self.left == 2:
+            return EMPTY
+        for t in touches[second]:
+            if on_board[t] and t != first:
+                return None
+        return ISOLATED
 
     def _apply_checked(self, move: dict) -> None:
         """`apply`, one rule after another, refusing the move with the first
@@ -360,8 +390,12 @@ class StixxState(State):
             if stixx >= self.board.size:
                 raise IllegalMove(f"there is no stixx {stixx}: ids run from 0 to {self.board.size - 1}")
             if not self.on_board[stixx] or stixx == gone:
-                who = self.taken_by.get(stixx)
-                when = f" by {self.names[who[0]]} at turn {who[1]}" if who else " earlier this turn"
+                turn = self.taken_at[stixx]
+                if turn is None:
+                    when = " earlier this turn"
+                else:
+                    who = next(by for by, s in self.takes if s == stixx)
+                    when = f" by {self.names[who]} at turn {turn}"
                 raise IllegalMove(f"take {n + 1}: stixx {stixx} was already taken{when}; its place is empty")
             if marker is not None and stixx not in self.board.touches[marker]:
                 raise IllegalMove(
@@ -392,9 +426,7 @@ class StixxState(State):
         """Record a challenge; a wrong one ends the turn, and play goes on
         clockwise from the challenged player (docs/games/stixx.md, A turn)."""
         turn = self.turns + 1
-        self.challenges.append(
-            {"turn": turn, "seat": seat, "target": target, "colour": colour, "correct": correct}
-        )
+        self.challenges.append((turn, seat, target, colour, correct))
         if not correct:
             self.turns, self.seat = turn, target
         elif self.revealed_at[target] is None:
@@ -413,14 +445,14 @@ class StixxState(State):
         for stixx in takes:
             on_board[stixx] = False
             held[layout[stixx]] += 1
-            self.taken_by[stixx] = (seat, turn)
+            self.taken_at[stixx] = turn
             self.takes.append((seat, stixx))
         self.left -= len(takes)
         self.marker = stixx
         if end:
             self.over, self.end, self.seat = True, end, None
         else:
-            self.seat = (seat + 1) % len(self.names)
+            self.seat = self.next_seat[seat]
 
     # The result ----------------------------------------------------------------
 
@@ -432,28 +464,44 @@ class StixxState(State):
         hidden), and which rule decided the place (`decided_by`). The keys
         logs recorded before (colour, own, most_of_another, revealed, held)
         keep their values."""
-        colours, names = self.colours, self.names
+        colours, names, held_by = self.colours, self.names, self.held
         # Colours still hidden are revealed together at the end, after every
         # colour revealed in play: they share the latest rank.
         hidden_rank = len(self.reveal_order) + 1
-        scores, keys, breakdown = [], [], []
+        scores, firsts, keys = [], [], []
         for seat, own in enumerate(self.secret):
-            held = self.held[seat]
-            score = held[own]
-            best_other = max(held[:own] + held[own + 1 :], default=0)
+            others = held_by[seat].copy()
+            score, others[own] = others[own], 0  # held counts are never below 0
+            best_other = max(others)
+            reveal = self.reveals[seat]
+            scores.append(score)
+            firsts.append((score, best_other))
+            keys.append((score, best_other, hidden_rank if reveal is None else reveal["order"]))
+        breakdown = []
+        for seat, own in enumerate(self.secret):
+            # Which rule set this seat apart from every other player (TIE_BREAKS):
+            # the last one on which some other player still ties with it decides;
+            # "shared" when one ties on all.
+            score, best_other, rank = key = keys[seat]
+            if keys.count(key) > 1:
+                decided_by = "shared"
+            elif firsts.count(firsts[seat]) > 1:
+                decided_by = TIE_BREAKS[2]
+            elif scores.count(score) > 1:
+                decided_by = TIE_BREAKS[1]
+            else:
+                decided_by = TIE_BREAKS[0]
             reveal = self.reveals[seat]
             if reveal is None:
-                rank, revealed, revealed_by = hidden_rank, "at the end" if self.over else "hidden", None
+                revealed, revealed_by = "at the end" if self.over else "hidden", None
             else:
                 # The words logs have always recorded: "turn 5 (2nd)".
-                rank = reveal["order"]
                 revealed = f"turn {reveal['turn']} ({notation.ordinal(rank)})"
                 revealed_by = (
                     "option B" if reveal["how"] == "B" else f"{names[reveal['by']]}'s right challenge"
                 )
                 reveal = dict(reveal)
-            scores.append(score)
-            keys.append((score, best_other, rank))
+            held = held_by[seat]
             breakdown.append(
                 {
                     "colour": colours[own],
@@ -462,24 +510,10 @@ class StixxState(State):
                     "revealed": revealed,
                     "revealed_by": revealed_by,
                     "held": dict(compress(zip(colours, held), held)),  # the colours held, by name
-                    "decided_by": "",
+                    "decided_by": decided_by,
                     "reveal": reveal,
                 }
             )
-        # Which rule set each seat apart from every other player (TIE_BREAKS):
-        # the last one on which some other player still ties with it decides;
-        # "shared" when one ties on all.
-        firsts = [key[:2] for key in keys]
-        for seat, key in enumerate(keys):
-            if keys.count(key) > 1:
-                decided_by = "shared"
-            elif firsts.count(key[:2]) > 1:
-                decided_by = TIE_BREAKS[2]
-            elif scores.count(key[0]) > 1:
-                decided_by = TIE_BREAKS[1]
-            else:
-                decided_by = TIE_BREAKS[0]
-            breakdown[seat]["decided_by"] = decided_by
         return Result(scores, places(keys), breakdown)
 
     # What a viewer sees ------------------------------------------------------------
@@ -513,12 +547,20 @@ class StixxState(State):
             "takes": list(map(dict.copy, self._take_views())),
             "players": players,
             "reveal_order": list(self.reveal_order),
-            "challenges": [dict(c) for c in self.challenges],
+            "challenges": [
+                {"turn": turn, "seat": seat, "target": target, "colour": colour, "correct": correct}
+                for turn, seat, target, colour, correct in self.challenges
+            ],
             "layout_warnings": list(self.warnings),
         }
         if viewer is not None:
             out["viewer"] = viewer
         return out
+
+    @cached_property
+    def layout_names(self) -> list[str]:
+        """The colour of each stixx, by name: made when first viewed."""
+        return list(map(self.colours.__getitem__, self.layout))
 
     def _take_views(self) -> list[dict]:
         """Every take as the view shows it, made once: takes are only ever added,
