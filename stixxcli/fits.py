@@ -19,6 +19,7 @@ def _same(a, b) -> bool:
     return a == b
 
 
+_NOTHING_KNOWN = (None, frozenset(), {})  # of a variable: (its one type, keys it has, {key: variable})
 _PYTYPE = {
     "integer": "type({v}) is int",
     "number": "(type({v}) is int or type({v}) is float)",
@@ -58,21 +59,22 @@ class _Source:
     def emit(self, schema, v: str, out: list[str], depth: int, knows: dict) -> None:
         """Lines that return False when `v` is off `schema`. `knows` maps a
         variable to what the lines before have made sure of: its one type and,
-        for an object, the keys it has. What is known is not tested again."""
+        for an object, the keys it has and the variables its values are in.
+        What is known is not tested, nor looked up, again."""
         pad = "    " * depth
         if schema is True or schema == {}:
             return
         if schema is False:
             out.append(f"{pad}return False")
             return
-        typed, has = knows.get(v, (None, frozenset()))
+        typed, has, named = knows.get(v, _NOTHING_KNOWN)
         if "type" in schema:
             wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
             if wanted != [typed]:
                 test = " or ".join(_PYTYPE[t].format(v=v) for t in wanted)
                 out.append(f"{pad}if not ({test}): return False")
             if len(wanted) == 1 and typed != wanted[0]:
-                typed, has = wanted[0], frozenset()
+                typed, has, named = wanted[0], frozenset(), {}
         if "enum" in schema or "const" in schema:
             allowed = schema["enum"] if "enum" in schema else [schema["const"]]
             if all(type(a) is str for a in allowed):
@@ -86,11 +88,11 @@ class _Source:
             if key in schema:
                 out.append(f"{pad}if {guard}{v} {op} {schema[key]!r}: return False")
         self.emit_text(schema, v, out, pad, typed == "string")
-        self.emit_object(schema, v, out, depth, typed == "object", has)
+        fetched = self.emit_object(schema, v, out, depth, typed == "object", has)
         self.emit_array(schema, v, out, depth, typed == "array")
         if typed == "object":
-            has = has.union(schema.get("required", ()))
-        knows = {**knows, v: (typed, has)}
+            has, named = has.union(schema.get("required", ())), {**named, **fetched}
+        knows = {**knows, v: (typed, has, named)}
         for part in schema.get("allOf", ()):
             self.emit(part, v, out, depth, knows)
         if "anyOf" in schema:
@@ -105,7 +107,7 @@ class _Source:
             out.append(f"{pad}if {self.test(schema['if'], v, knows)}:")
             then = knows
             if typed == "object" and set(schema["if"]) == {"required"}:
-                then = {**knows, v: (typed, has.union(schema["if"]["required"]))}
+                then = {**knows, v: (typed, has.union(schema["if"]["required"]), named)}
             self.block(schema.get("then", True), v, out, depth + 1, then)
             out.append(f"{pad}else:")
             self.block(schema.get("else", True), v, out, depth + 1, knows)
@@ -114,20 +116,21 @@ class _Source:
         """An expression that is true when `v` fits: inline for the three tests
         the games write ("this key says that", "this key is there", "one of
         these keys is there")."""
-        typed, has = knows.get(v, (None, frozenset()))
+        typed, has, named = knows.get(v, _NOTHING_KNOWN)
         props = schema.get("properties", {})
         if set(schema) == {"properties"} and len(props) == 1:
             ((key, rule),) = props.items()
             if set(rule) == {"const"}:
                 wanted = self.constant(rule["const"])
+                value = named.get(key, f"{v}[{key!r}]")
                 if type(rule["const"]) is str:  # only text equals text: no care for true and 1
-                    test = f"{v}[{key!r}] == {wanted}"
+                    test = f"{value} == {wanted}"
                 elif rule["const"] is None or type(rule["const"]) is bool:
-                    test = f"{v}[{key!r}] is {wanted}"
+                    test = f"{value} is {wanted}"
                 else:
-                    test = f"_same({v}[{key!r}], {wanted})"
-                if typed == "object" and key in has:
-                    return test
+                    test = f"_same({value}, {wanted})"
+                if typed == "object":
+                    return test if key in has else f"({key!r} not in {v} or {test})"
                 return f"(type({v}) is not dict or {key!r} not in {v} or {test})"
         if set(schema) == {"required"}:
             keys = " and ".join(f"{key!r} in {v}" for key in schema["required"] if key not in has) or "True"
@@ -159,10 +162,13 @@ class _Source:
         if "maxLength" in schema:
             out.append(f"{pad}if {guard}len({v}) > {schema['maxLength']!r}: return False")
 
-    def emit_object(self, schema, v: str, out: list[str], depth: int, known: bool, has: frozenset) -> None:
+    def emit_object(self, schema, v: str, out: list[str], depth: int, known: bool, has: frozenset) -> dict:
+        """Lines for the keywords of objects; for a value known to be an
+        object, the variables that now hold its required keys' values."""
+        fetched: dict[str, str] = {}
         keys = ("properties", "required", "additionalProperties", "minProperties", "maxProperties")
         if not any(k in schema for k in keys):
-            return
+            return fetched
         if not known:  # JSON Schema: these keywords say nothing of a value that is no object
             out.append("    " * depth + f"if type({v}) is dict:")
             depth += 1
@@ -198,6 +204,8 @@ class _Source:
             x = self.name("x")
             if key in required:  # there, as checked above
                 out.append(f"{inner}{x} = {v}[{key!r}]")
+                if known:  # at this depth: set for all the lines that follow
+                    fetched[key] = x
                 self.emit(rule, x, out, depth, {})
             else:
                 out.append(f"{inner}if {key!r} in {v}:")  # most optional keys are absent: one test
@@ -209,6 +217,7 @@ class _Source:
             out.append(f"{inner}if len({v}) > {schema['maxProperties']!r}: return False")
         if len(out) == body_start:
             out.append(f"{inner}pass")
+        return fetched
 
     def emit_array(self, schema, v: str, out: list[str], depth: int, known: bool) -> None:
         keys = ("items", "prefixItems", "minItems", "maxItems", "uniqueItems")

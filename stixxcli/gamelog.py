@@ -331,6 +331,7 @@ def _kind(value) -> str:
 
 
 _ENVELOPE = frozenset(ENVELOPE_KEYS)
+_PLAYER = frozenset(("name", "bot"))
 _KINDS = (
     ("game", str),
     ("variant", str),
@@ -355,9 +356,9 @@ def check_envelope(log) -> None:
         unknown = next(k for k in log if k not in _ENVELOPE)
         raise LogError(f"unknown key {unknown!r} in the log (keys: {', '.join(ENVELOPE_KEYS)})")
     for key, kind in _KINDS:
-        if key not in log:
-            raise LogError(f"the log has no {key!r}")
-        if not isinstance(log[key], kind):
+        if not isinstance(log.get(key), kind):  # no such key, or not of its kind
+            if key not in log:
+                raise LogError(f"the log has no {key!r}")
             raise LogError(f"{key!r} must be {_kind(kind())}, not {_kind(log[key])}")
     if "setup" not in log:
         raise LogError("the log has no 'setup'")
@@ -369,9 +370,9 @@ def check_envelope(log) -> None:
     for i, player in enumerate(log["players"]):
         if not isinstance(player, dict) or not isinstance(player.get("name"), str):
             raise LogError(f'player {i} must be an object with a "name"')
-        extra = [k for k in player if k not in ("name", "bot")]
-        if extra:
-            raise LogError(f"player {i}: unknown key {extra[0]!r} (keys: name, bot)")
+        if not _PLAYER.issuperset(player):
+            extra = next(k for k in player if k not in _PLAYER)
+            raise LogError(f"player {i}: unknown key {extra!r} (keys: name, bot)")
         if "bot" in player and not isinstance(player["bot"], str):
             raise LogError(f'player {i}: "bot" must be text')
     names = [player["name"] for player in log["players"]]
