@@ -6,13 +6,12 @@ Checking a whole log is check.py, replaying one replay.py, playing table.py.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from typing import Any
 
 from .errors import IllegalMove, IllegalSetup, LogError, PluginError, RuleError, StixxError, plugin_call
 from .game import Chance, State
-from .gamelog import canonical, check_envelope, fingerprint
+from .gamelog import check_envelope, fingerprint, rules_digest
 from .plugins import get_game
 
 _checked_rules: dict[tuple[str, bytes], tuple[str, dict]] = {}
@@ -29,7 +28,7 @@ def log_rules(game, log: dict) -> dict:
     if known is None:
         from .params import check_log_rules  # only here: an import statement costs every log it runs for
 
-        known = (hashlib.sha256(canonical(log["rules"])).hexdigest(), check_log_rules(game, log["rules"]))
+        known = (rules_digest(log["rules"]), check_log_rules(game, log["rules"]))
         if quick is not None and len(_checked_rules) < 64:
             _checked_rules[game.name, quick] = known
     if known[0] != log["rules_digest"]:

@@ -65,9 +65,23 @@ def same_json(a, b) -> bool:
 
 
 def rules_digest(rules: dict) -> str:
-    import hashlib
+    return _sha256()(canonical(rules)).hexdigest()
 
-    return hashlib.sha256(canonical(rules)).hexdigest()
+
+def _sha256():
+    """SHA-256 from CPython's own module when it has one (named _sha2 from 3.12):
+    hashlib would load OpenSSL first, which costs a third of `python -c pass`,
+    more than checking a small log. The same digest either way."""
+    import importlib
+
+    for name in ("_sha2", "_sha256"):
+        try:
+            return importlib.import_module(name).sha256
+        except (ImportError, AttributeError):
+            continue
+    from hashlib import sha256
+
+    return sha256
 
 
 def new_log(

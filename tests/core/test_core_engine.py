@@ -214,3 +214,23 @@ def test_lazy_options_index_slice_and_bound_like_the_list_they_stand_for():
     for outside in (5, -6):
         with pytest.raises(IndexError):
             squares[outside]
+
+
+@pytest.mark.parametrize("private", [True, False])
+def test_the_rules_digest_is_sha256_with_or_without_pythons_own_module(monkeypatch, private):
+    import hashlib
+    import importlib
+
+    from stixxcli.gamelog import canonical, rules_digest
+
+    if not private:  # a Python without _sha2/_sha256: hashlib's
+        real = importlib.import_module
+        monkeypatch.setattr(
+            importlib,
+            "import_module",
+            lambda name: (
+                (_ for _ in ()).throw(ImportError(name)) if name in ("_sha2", "_sha256") else real(name)
+            ),
+        )
+    for rules in ({}, {"a": [1, 2.5, None, {"b": "é\u2028"}]}, {"sheets": {"A": [[1] * 12] * 6}}):
+        assert rules_digest(rules) == hashlib.sha256(canonical(rules)).hexdigest()
