@@ -1,0 +1,55 @@
+"""`stixx score --sheet` in a real terminal emulator (tmux): the sheet comes in
+its colours on a colour terminal, and the same grid without any escape code
+when the output goes down a pipe (rich is not imported for it: styled.py)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+SHEET = Path(__file__).resolve().parents[2] / "examples" / "sixto" / "rulebook-example.txt"
+SGR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def screen(command: str) -> str:
+    """What a 100-column terminal shows after `command`, with its colours (capture-pane -e)."""
+    socket = f"stixx-{uuid.uuid4().hex[:8]}"
+    tmux = ["tmux", "-L", socket]
+    subprocess.run([*tmux, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "100", "-y", "40",
+                    f"{command}; echo DONE; sleep 30"], check=True)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            shown = subprocess.run(
+                [*tmux, "capture-pane", "-e", "-p", "-t", "t"], capture_output=True, text=True
+            ).stdout
+            if "DONE" in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"the command never ended; the terminal shows:\n{shown}")
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
+
+
+def test_a_sheet_in_colour_at_a_terminal_and_plain_down_a_pipe():
+    stixx = f"{sys.executable} -m stixxcli score --sheet {SHEET}"
+    coloured = screen(f"env TERM=xterm-256color COLORTERM=truecolor {stixx}")
+    piped = screen(f"env TERM=xterm-256color COLORTERM=truecolor {stixx} | cat")
+    assert "rulebook-example: 151 points" in coloured
+    assert "48;2;215;0;0m X" in coloured  # a red cross: black on the red row's hue
+    assert "38;2;255;215;0myellow" in coloured  # the row's name in its colour
+    assert SGR.search(piped) is None or set(SGR.findall(piped)) <= {"\x1b[0m", "\x1b[39m", "\x1b[49m"}
+    # The same grid either way, cell for cell.
+    assert [line.rstrip() for line in SGR.sub("", coloured).splitlines()] == [
+        line.rstrip() for line in SGR.sub("", piped).splitlines()
+    ]
+    assert "columns 15  0 -5 21  0 -5  5 10  5" in piped
