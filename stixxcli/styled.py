@@ -62,9 +62,6 @@ class Styled:
             self.end_line()
         return self
 
-    def plain_text(self) -> str:
-        return "\n".join("".join(text for text, _ in line) for line in self._lines())
-
     def _lines(self):
         return self.lines[:-1] if not self.lines[-1] and len(self.lines) > 1 else self.lines
 
