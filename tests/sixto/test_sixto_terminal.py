@@ -4,6 +4,7 @@ when the output goes down a pipe (rich is not imported for it: styled.py)."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -24,8 +25,10 @@ def screen(command: str) -> str:
     """What a 100-column terminal shows after `command`, with its colours (capture-pane -e)."""
     socket = f"stixx-{uuid.uuid4().hex[:8]}"
     tmux = ["tmux", "-L", socket]
+    # The terminal's own settings only: an earlier `stixx --no-color` in this process set NO_COLOR.
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE")}
     subprocess.run([*tmux, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "100", "-y", "40",
-                    f"{command}; echo DONE; sleep 30"], check=True)  # fmt: skip
+                    f"{command}; echo DONE; sleep 30"], check=True, env=env)  # fmt: skip
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
