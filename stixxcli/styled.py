@@ -101,7 +101,7 @@ def columns(
     rows: list[list[tuple[str, str]]], align: str, gap: str = " ", same: str = ""
 ) -> list[list[tuple[str, str]]]:
     """Rows of (text, style) cells padded to their column's width: `align` has
-    a letter per column, l, r or c (centre); the columns marked `=` in `same`
+    a letter per column, l or r; the columns marked `=` in `same`
     (a letter per column) all take the widest one's width, for an even grid.
     A row may be shorter than the others: its missing cells are empty. Padding
     is unstyled, so a coloured cell is only as wide as its text."""
@@ -118,7 +118,7 @@ def columns(
         for i, width in enumerate(widths):
             text, style = row[i] if i < len(row) else ("", "")
             room = width - len(text)
-            left = {"l": 0, "r": room, "c": room // 2}[align[i]]
+            left = room if align[i] == "r" else 0
             if i:
                 line.append((gap, ""))
             line += [(" " * left, ""), (text, style), (" " * (room - left), "")]

@@ -20,10 +20,18 @@ def colour_style(name: str, row: int = 0) -> str:
 
 
 def _sheet(
-    title: str, colours: list[str], score: dict, counts: list[int], boxes: int, first_target: int, box
+    title: str,
+    labels: list[str],
+    colours: list[str],
+    score: dict,
+    counts: list[int],
+    boxes: int,
+    first_target: int,
+    box,
 ):
-    """One sheet as a grid: a row per colour, `box(row, index, style)` giving
-    each box's (text, style); then the columns' points and the total."""
+    """One sheet as a grid: a row per colour, named by its label in its hue,
+    `box(row, index, style)` giving each box's (text, style); then the
+    columns' points and the total."""
     blank = ("", "")
     wide = len(str(boxes))
     header = [blank]
@@ -33,9 +41,9 @@ def _sheet(
         header.append((str(index + 1), "bold reverse" if index >= first_target else "bold"))
     header += [("x", "bold"), ("pts", "bold")]
     rows = [header]
-    for row, (colour, label) in enumerate(colours):
+    for row, (colour, label) in enumerate(zip(colours, labels)):
         style = colour_style(colour, row)
-        cells = [label]
+        cells = [(label, f"bold {style}")]
         for index in range(boxes):
             if index == first_target:
                 cells.append(("|", "dim"))
@@ -79,15 +87,12 @@ def render_state(state, viewer: int | None = None):
                 return "-", f"dim{background}"
             return str(numbers[row][index]), f"{style}{background}"
 
-        labels = [
-            (
-                colour,
-                (f"{colour} closed" if row in state.closed else colour, f"bold {colour_style(colour, row)}"),
-            )
-            for row, colour in enumerate(state.colours.names)
-        ]
+        colours = state.colours.names
+        labels = [f"{colour} closed" if row in state.closed else colour for row, colour in enumerate(colours)]
         title = f"{name}{active}, sheet {state.letters[seat]}: {score['total']} points"
-        out.end_line().extend(_sheet(title, labels, score, state.count[seat], boxes, first_target, box))
+        out.end_line().extend(
+            _sheet(title, labels, colours, score, state.count[seat], boxes, first_target, box)
+        )
     out.add(
         f"X crossed, / lost (skipped), - closed, boxes {first_target + 1}-{boxes} "
         f"the target area (needs {rules['target_min_crosses']} crosses in the row first)",
@@ -133,17 +138,15 @@ def render_paper(scores):
                 return "X", f"bold black on {style}"
             return ".", f"dim on {TARGET_BACKGROUND}" if index >= first_target else "dim"
 
-        labels = [
-            (colour, (colour, f"bold {colour_style(colour, row)}"))
-            for row, colour in enumerate(rules["colours"])
-        ]
+        colours = rules["colours"]
         counts = [sum(row) for row in grid]
         if number:
             out.end_line()
         out.extend(
             _sheet(
                 f"{sheet.name}: {sheet.score['total']} points",
-                labels,
+                colours,
+                colours,
                 sheet.score,
                 counts,
                 boxes,
