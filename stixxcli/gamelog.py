@@ -105,8 +105,9 @@ def new_log(
 
 MAX_DEPTH = 100  # a game log is a handful of levels deep
 _NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+# Patterns compiled by `re` when first needed: most logs need neither.
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_SURROGATE = r"\\u[dD][89a-fA-F]|[\ud800-\udfff]"
 
 
 class _DuplicateKey(ValueError):
@@ -155,7 +156,7 @@ def parse_json(text: str, where: str):
     if not _shallow(text):
         raise LogError(f"JSON nested more than {MAX_DEPTH} levels deep: not a game log", where=where)
     # Only a \\u escape or non-ASCII text can hold one: skip the search for the rest.
-    if (not text.isascii() or ("\\" in text and "\\u" in text)) and _SURROGATE.search(text):
+    if (not text.isascii() or ("\\" in text and "\\u" in text)) and re.search(_SURROGATE, text):
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
@@ -177,7 +178,9 @@ def _shallow(text: str) -> bool:
                 return True
             brackets = brackets.replace(b"[]", b"").replace(b"{}", b"")
         if attempt == 0:  # maybe brackets inside strings: count again without the strings
-            brackets = _STRING.sub("", text).encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
+            brackets = (
+                re.sub(_STRING, "", text).encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
+            )
     return False
 
 

@@ -35,7 +35,9 @@ from __future__ import annotations
 import re
 
 # Characters that act on a terminal or on the order of a line, as one class.
-_UNSAFE = re.compile(
+# Compiled by `re` when first needed: a command that shows only plain text
+# never pays for it (unsafe() looks with str.isprintable first).
+_UNSAFE = (
     "["
     "\x00-\x1f\x7f-\x9f"  # C0, DEL, C1 (ESC, BEL, CR, LF, TAB, 8-bit CSI/OSC...)
     "\u061c\u200e\u200f"  # Arabic letter mark, LRM, RLM
@@ -58,34 +60,40 @@ def _escaped(match: re.Match) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def unsafe(text: str) -> bool:
+    """Whether `text` holds a character plain() escapes. Every one of them is
+    unprintable to Python, so the common case, a name of letters, is decided
+    by str.isprintable alone."""
+    return not text.isprintable() and re.search(_UNSAFE, text) is not None
+
+
 def plain(value: object) -> str:
     """`value` as text that prints as itself: controls, escape sequences, bidi
     overrides and newlines visibly escaped (see the module docstring for use
     with rich)."""
     text = value if isinstance(value, str) else str(value)
-    # The common case, a name of letters, costs one search.
-    return _UNSAFE.sub(_escaped, text) if _UNSAFE.search(text) else text
+    return re.sub(_UNSAFE, _escaped, text) if unsafe(text) else text
 
 
 def is_plain(value: str) -> bool:
     """Whether `value` prints as itself (plain() would not change it)."""
-    return _UNSAFE.search(value) is None
+    return not unsafe(value)
 
 
 def plain_lines(value: object) -> str:
     """plain() for text of several lines (a help text, an announcement, a
     picture in a prompt): its line ends kept, everything else as plain()."""
     text = value if isinstance(value, str) else str(value)
-    return "\n".join(plain(line) for line in text.split("\n")) if _UNSAFE.search(text) else text
+    return "\n".join(plain(line) for line in text.split("\n")) if unsafe(text) else text
 
 
 def plain_json(text: str) -> str:
     """JSON text with every character plain() escapes that JSON leaves raw (DEL,
     C1 controls, bidi overrides, separators, lone surrogates) written as a
     \\u escape: the same data to any parser, nothing a terminal acts on."""
-    if not _UNSAFE.search(text):
+    if not unsafe(text):
         return text
-    return _UNSAFE.sub(lambda m: m.group() if m.group() in "\n\r\t" else f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_UNSAFE, lambda m: m.group() if m.group() in "\n\r\t" else f"\\u{ord(m.group()):04x}", text)
 
 
 def clip(message: str, width: int = 300) -> str:

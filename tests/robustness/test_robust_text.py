@@ -34,6 +34,19 @@ def test_hostile_text_is_escaped_visibly(name):
     shown.encode("utf-8")  # printable
 
 
+def test_every_escaped_character_is_unprintable():
+    """plain() looks with str.isprintable before its pattern: that is only
+    right while every character the pattern escapes is unprintable."""
+    import re
+
+    from stixxcli.text import _UNSAFE
+
+    escaped = [chr(c) for c in range(0x110000) if re.match(_UNSAFE, chr(c))]
+    assert len(escaped) > 2000  # the surrogates, the controls and the bidi marks
+    assert not any(c.isprintable() for c in escaped)
+    assert plain("Ann\u00a0Bob") == "Ann\u00a0Bob"  # unprintable to Python, yet no control: kept
+
+
 def test_ordinary_text_is_unchanged():
     for text in (
         "Ann",
