@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import apply_moves, open_game
@@ -11,22 +10,22 @@ from .gamelog import canonical, same_json
 from .text import clip
 
 
-@dataclass
 class Verdict:
-    """What `validate` says of one log."""
+    """What `validate` says of one log, filled in by `check_log` as it goes.
+    A plain class, not a dataclass: making one costs a short command more
+    than checking its log, and nothing compares or copies verdicts."""
 
-    where: str
-    valid: bool
-    game: str | None = None
-    moves: int = 0
-    finished: bool | None = None
-    error: str | None = None
-    index: int | None = None  # the first illegal move, counted from 0
-    seat: int | None = None
-    player: str | None = None
-    move: Any = None
-    result: dict | None = None
-    warnings: list[str] = field(default_factory=list)
+    def __init__(self, where: str, valid: bool):
+        self.where, self.valid, self.moves = where, valid, 0
+        self.game: str | None = None
+        self.finished: bool | None = None
+        self.error: str | None = None
+        self.index: int | None = None  # the first illegal move, counted from 0
+        self.seat: int | None = None
+        self.player: str | None = None
+        self.move: Any = None
+        self.result: dict | None = None
+        self.warnings: list[str] = []
 
     def line(self) -> str:
         if self.valid:

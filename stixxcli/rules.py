@@ -292,7 +292,7 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
     return Rules(game.name, name, values, description, [p for p, _, _ in chain])
 
 
-VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+VARIANT_NAME = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"  # compiled by re when first needed
 
 
 def _find_parent(game, parent: str, child: str, lines: dict) -> str:
@@ -312,7 +312,7 @@ def _find_parent(game, parent: str, child: str, lines: dict) -> str:
         if not os.path.isfile(found):
             raise RuleError(f"extends {parent[:80]!r}: no such file beside this one", where=where)
         return found
-    if not VARIANT_NAME.fullmatch(parent):
+    if not re.fullmatch(VARIANT_NAME, parent):
         raise RuleError(
             f"'extends' names a variant (letters, digits, - and _) or a relative .yaml path, "
             f"not {parent[:80]!r}",

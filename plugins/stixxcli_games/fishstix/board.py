@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 FISH_PER_STICK = 4
-KIND_NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
+KIND_NAME = r"[a-z][a-z0-9_-]*\Z"  # compiled by re when first needed
 RESERVED_NAMES = ("beyond_target", "all_kinds_full")  # keys of a result's breakdown
 STANDARD_KINDS = ("blue", "green", "pink", "orange", "purple", "school")
 
@@ -27,7 +27,7 @@ def kinds_problem(kinds) -> str | None:
     if not kinds:
         return "kinds must name at least one kind of fish"
     for name in kinds:
-        if not KIND_NAME.match(name):
+        if not re.match(KIND_NAME, name):
             return (
                 f"kind {name!r} must be a lower-case word (letters, digits, - or _, starting with a letter)"
             )

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .board import FISH_PER_STICK, STANDARD_KINDS, Deck, kinds_problem, project_deck_fish
 
-HAND_SEPARATORS = re.compile(r"[,;|]")
+HAND_SEPARATORS = r"[,;|]"  # compiled by re when first needed
 WIDTH = 78  # help lines stay under 80 columns
 PLACE_PROMPT = "place: hand number, r to turn it round, column, top row (e.g. 2 r 3 -1)"
 PLACE_FORMAT = "type the hand number, r if turned round, the column and the top row, e.g. 2 r 3 -1"
@@ -132,7 +132,7 @@ def _kind(deck: Deck, typed: str) -> int:
 
 def read_hand(deck: Deck, text: str, size: int, open_deck: bool = False) -> list[str]:
     """A hand typed as sticks separated by commas (or ; or |)."""
-    parts = [p for p in HAND_SEPARATORS.split(text) if p.strip()]
+    parts = [p for p in re.split(HAND_SEPARATORS, text) if p.strip()]
     if len(parts) != size:
         raise ValueError(f"a hand is {size} sticks separated by commas, not {len(parts)}")
     return [read_stick(deck, p, open_deck) for p in parts]

@@ -23,7 +23,8 @@ REROLL_WORDS = {
     "n": False,
     "no": False,
 }
-_CROSS = re.compile(r"\s*([^\W\d_]+)\s*[:=]?\s*(\d+)\s*,?\s*")
+# Compiled by re when a player first types crosses: validation never needs it.
+_CROSS = r"\s*([^\W\d_]+)\s*[:=]?\s*(\d+)\s*,?\s*"
 
 
 class Colours:
@@ -79,7 +80,7 @@ def parse_crosses(text: str, colours: Colours) -> list[list]:
     found: dict[int, int] = {}
     position = 0
     while position < len(text):
-        match = _CROSS.match(text, position)
+        match = re.compile(_CROSS).match(text, position)
         if not match or match.end() == position:
             raise ValueError(
                 f"cannot read {text[position:]!r}: write colour and box number, "
