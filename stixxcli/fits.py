@@ -19,7 +19,8 @@ def _same(a, b) -> bool:
     return a == b
 
 
-_NOTHING_KNOWN = (None, frozenset(), {})  # of a variable: (its one type, keys it has, {key: variable})
+# Of a variable: (its one type, keys it has, {key: variable}, whether those are all its keys).
+_NOTHING_KNOWN = (None, frozenset(), {}, False)
 _PYTYPE = {
     "integer": "type({v}) is int",
     "number": "(type({v}) is int or type({v}) is float)",
@@ -48,11 +49,12 @@ class _Source:
         self.names[key] = value
         return key
 
-    def function(self, schema) -> str:
-        """A generated function that returns whether a value fits `schema`."""
+    def function(self, schema, keys: frozenset | None = None) -> str:
+        """A generated function that returns whether a value fits `schema`;
+        with `keys`, for an object that has those keys and no other."""
         name = self.name("fits")
         body: list[str] = []
-        self.emit(schema, "v", body, 1, {})
+        self.emit(schema, "v", body, 1, {} if keys is None else {"v": ("object", keys, {}, True)})
         self.functions.append([f"def {name}(v):", *body, "    return True"])
         return name
 
@@ -67,14 +69,14 @@ class _Source:
         if schema is False:
             out.append(f"{pad}return False")
             return
-        typed, has, named = knows.get(v, _NOTHING_KNOWN)
+        typed, has, named, whole = knows.get(v, _NOTHING_KNOWN)
         if "type" in schema:
             wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
             if wanted != [typed]:
                 test = " or ".join(_PYTYPE[t].format(v=v) for t in wanted)
                 out.append(f"{pad}if not ({test}): return False")
             if len(wanted) == 1 and typed != wanted[0]:
-                typed, has, named = wanted[0], frozenset(), {}
+                typed, has, named, whole = wanted[0], frozenset(), {}, False
         if "enum" in schema or "const" in schema:
             allowed = schema["enum"] if "enum" in schema else [schema["const"]]
             if all(type(a) is str for a in allowed):
@@ -88,11 +90,12 @@ class _Source:
             if key in schema:
                 out.append(f"{pad}if {guard}{v} {op} {schema[key]!r}: return False")
         self.emit_text(schema, v, out, pad, typed == "string")
-        fetched = self.emit_object(schema, v, out, depth, typed == "object", has)
+        fetched = self.emit_object(schema, v, out, depth, typed == "object", (has, named, whole))
         self.emit_array(schema, v, out, depth, typed == "array")
         if typed == "object":
-            has, named = has.union(schema.get("required", ())), {**named, **fetched}
-        knows = {**knows, v: (typed, has, named)}
+            # (All the keys known: a required one missing returned False above.)
+            has, named = has if whole else has.union(schema.get("required", ())), {**named, **fetched}
+        knows = {**knows, v: (typed, has, named, whole)}
         for part in schema.get("allOf", ()):
             self.emit(part, v, out, depth, knows)
         if "anyOf" in schema:
@@ -106,8 +109,8 @@ class _Source:
         if "if" in schema:
             out.append(f"{pad}if {self.test(schema['if'], v, knows)}:")
             then = knows
-            if typed == "object" and set(schema["if"]) == {"required"}:
-                then = {**knows, v: (typed, has.union(schema["if"]["required"]), named)}
+            if typed == "object" and set(schema["if"]) == {"required"} and not whole:
+                then = {**knows, v: (typed, has.union(schema["if"]["required"]), named, whole)}
             self.block(schema.get("then", True), v, out, depth + 1, then)
             out.append(f"{pad}else:")
             self.block(schema.get("else", True), v, out, depth + 1, knows)
@@ -116,7 +119,7 @@ class _Source:
         """An expression that is true when `v` fits: inline for the three tests
         the games write ("this key says that", "this key is there", "one of
         these keys is there")."""
-        typed, has, named = knows.get(v, _NOTHING_KNOWN)
+        typed, has, named, whole = knows.get(v, _NOTHING_KNOWN)
         props = schema.get("properties", {})
         if set(schema) == {"properties"} and len(props) == 1:
             ((key, rule),) = props.items()
@@ -130,15 +133,21 @@ class _Source:
                 else:
                     test = f"_same({value}, {wanted})"
                 if typed == "object":
-                    return test if key in has else f"({key!r} not in {v} or {test})"
+                    if key in has or whole:
+                        return test if key in has else "True"
+                    return f"({key!r} not in {v} or {test})"
                 return f"(type({v}) is not dict or {key!r} not in {v} or {test})"
         if set(schema) == {"required"}:
+            if whole:
+                return str(has.issuperset(schema["required"]))
             keys = " and ".join(f"{key!r} in {v}" for key in schema["required"] if key not in has) or "True"
             return keys if typed == "object" else f"(type({v}) is not dict or {keys})"
         branches = schema.get("anyOf", ())
         if set(schema) == {"anyOf"} and all(
             set(b) == {"required"} and len(b["required"]) == 1 for b in branches
         ):
+            if whole:
+                return str(any(b["required"][0] in has for b in branches))
             keys = " or ".join(f"{b['required'][0]!r} in {v}" for b in branches)
             return f"(type({v}) is not dict or {keys})"
         return f"{self.function(schema)}({v})"
@@ -162,9 +171,13 @@ class _Source:
         if "maxLength" in schema:
             out.append(f"{pad}if {guard}len({v}) > {schema['maxLength']!r}: return False")
 
-    def emit_object(self, schema, v: str, out: list[str], depth: int, known: bool, has: frozenset) -> dict:
+    def emit_object(self, schema, v: str, out: list[str], depth: int, known: bool, keys: tuple) -> dict:
         """Lines for the keywords of objects; for a value known to be an
-        object, the variables that now hold its required keys' values."""
+        object, the variables that now hold its required keys' values.
+        `keys`: the keys it is known to have, the variables holding some of
+        their values, and whether those are all its keys (then no key is
+        looked for)."""
+        has, named, whole = keys
         fetched: dict[str, str] = {}
         keys = ("properties", "required", "additionalProperties", "minProperties", "maxProperties")
         if not any(k in schema for k in keys):
@@ -178,7 +191,10 @@ class _Source:
         properties = schema.get("properties", {})
         extra = schema.get("additionalProperties", True)
         closed = extra is False
-        if closed and properties and set(required) == set(properties):
+        if whole:
+            if not has.issuperset(required) or (closed and not has.issubset(properties)):
+                out.append(f"{inner}return False")
+        elif closed and properties and set(required) == set(properties):
             # Every key known and every key required: as many keys, none unknown.
             keys = self.constant(frozenset(properties))
             out.append(f"{inner}if len({v}) != {len(properties)} or not {keys}.issuperset({v}): return False")
@@ -198,11 +214,16 @@ class _Source:
         for key, rule in properties.items():
             if rule is True or rule == {}:
                 continue
+            if whole and key not in has:
+                continue
             if rule is False:
-                out.append(f"{inner}if {key!r} in {v}: return False")
+                out.append(f"{inner}return False" if whole else f"{inner}if {key!r} in {v}: return False")
+                continue
+            if key in named:  # fetched before
+                self.emit(rule, named[key], out, depth, {})
                 continue
             x = self.name("x")
-            if key in required:  # there, as checked above
+            if key in required or whole:  # there, as checked above
                 out.append(f"{inner}{x} = {v}[{key!r}]")
                 if known:  # at this depth: set for all the lines that follow
                     fetched[key] = x
@@ -284,10 +305,41 @@ def _unique(values: list) -> bool:
     return True
 
 
+KEY_SETS_KEPT = 32  # functions made per schema for objects of given keys: a game's few kinds of move
+
+
 def fits_function(schema) -> Callable[[Any], bool]:
-    """A function that says whether a value fits `schema` (see shapes.py for why not)."""
+    """A function that says whether a value fits `schema` (see shapes.py for why not).
+
+    For an object schema, a function is made for each set of keys the values
+    come with (a game's moves have a few): it knows which keys are there, so
+    it neither looks for a key nor tests an absent one's value."""
+    if not (isinstance(schema, dict) and schema.get("type") == "object"):
+        return _made(schema)
+    general = None
+    by_keys: dict[tuple, Callable[[Any], bool]] = {}  # the keys in the order a value gives them
+    by_set: dict[frozenset, Callable[[Any], bool]] = {}
+
+    def fits(value) -> bool:
+        nonlocal general
+        if type(value) is not dict:
+            return False
+        keys = tuple(value)
+        made = by_keys.get(keys)
+        if made is None:
+            if len(by_keys) >= KEY_SETS_KEPT:  # values of many shapes: one function for them all
+                general = general or _made(schema)
+                return general(value)
+            given = frozenset(keys)
+            made = by_keys[keys] = by_set.get(given) or by_set.setdefault(given, _made(schema, given))
+        return made(value)
+
+    return fits
+
+
+def _made(schema, keys: frozenset | None = None) -> Callable[[Any], bool]:
     source = _Source()
-    top = source.function(schema)
+    top = source.function(schema, keys)
     code = "\n".join(line for function in source.functions for line in function)
     scope = dict(source.names)
     exec(compile(code, "<schema>", "exec"), scope)  # source made above from the schema's own literals

@@ -302,3 +302,49 @@ def test_a_checker_offers_its_generated_function_once_made():
         check({"seat": 0, "option": "A", "takes": [3]})
     assert check.fits is not None and check.fits({"seat": 0, "option": "A", "takes": [3]})
     assert not check.fits({"seat": 0, "option": "C"})
+
+
+@pytest.mark.parametrize("game", ["sixto", "stixx", "fishstix", "trixo"])
+def test_the_functions_made_for_each_set_of_keys_agree_with_the_general_one(game, monkeypatch):
+    """An object schema's function dispatches on the keys a value comes with,
+    to a function made for those keys (no key looked for, absent ones not
+    tested). One long-lived function, as validation uses it, meets more sets
+    of keys than it keeps: past KEY_SETS_KEPT the general function answers.
+    Every answer equals the general function's and the checker's."""
+    import stixxcli.fits
+    from stixxcli.fits import _made
+    from stixxcli.plugins import get_game
+
+    monkeypatch.setattr(stixxcli.fits, "KEY_SETS_KEPT", 4)
+    schema = get_game(game).move_schema
+    fits, general, check = fits_function(schema), _made(schema), checker(schema)
+    rng = random.Random(f"keys-{game}")
+    seen = set()
+    for path in sorted((ROOT / "examples" / game).glob("*.json")):
+        for move in json.loads(path.read_text())["moves"][:30]:
+            for value in [move, *_mutants(move, rng, 30)]:
+                try:
+                    check(value)
+                    fit = True
+                except IllegalMove:
+                    fit = False
+                assert fits(value) is fit is general(value), value
+                if isinstance(value, dict):
+                    seen.add(frozenset(value))
+    assert len(seen) > 4  # past the cap: the general function answered too
+
+
+def test_the_same_keys_in_another_order_share_one_function():
+    made = []
+    import stixxcli.fits
+
+    fits = fits_function(MOVE)
+    real = stixxcli.fits._made
+    try:
+        stixxcli.fits._made = lambda schema, keys=None: made.append(keys) or real(schema, keys)
+        assert fits({"seat": 0, "option": "A", "takes": [1]})
+        assert fits({"takes": [1], "option": "A", "seat": 0})
+        assert not fits({"option": "A", "seat": 0, "takes": []})
+    finally:
+        stixxcli.fits._made = real
+    assert made == [frozenset({"seat", "option", "takes"})]
