@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, NamedTuple
+from collections import namedtuple
+from typing import TYPE_CHECKING
 
 from .errors import StixxError, did_you_mean
 
@@ -24,10 +25,9 @@ ENV_PLUGINS = "STIXX_PLUGINS"
 DIST = "stixxcli"
 
 
-class GameEntry(NamedTuple):
-    game: object
-    plugin: str
-    version: str
+# A registered game, the plugin that registered it and that plugin's version.
+# (collections' namedtuple: typing's compiles each annotation, at every start.)
+GameEntry = namedtuple("GameEntry", "game plugin version")
 
 
 class Plugins:
