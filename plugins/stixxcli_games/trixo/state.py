@@ -176,8 +176,10 @@ class TrixoState(State):
             self._play(seat, move, *self._checked_play(move))
             return
         # A placement, most moves of a log: the hot path of validation, with
-        # `_checked_play`, `_placement` and `_play` written out around the
-        # one placement check they share (`_check_place`).
+        # `_checked_play`, `_placement` and `_play` written out. A placement
+        # the quick check of the masks leaves in doubt goes to `_check_place`,
+        # which says which rule it breaks (or lets the first tile of an
+        # empty table by).
         tile = move["tile"]
         hand = self.hands[seat]
         if tile not in hand:
@@ -203,7 +205,7 @@ class TrixoState(State):
                 stack = layout.get(other)
                 if stack is not None:
                     count += len(stack)
-        if "collected" in move and move["collected"] != count:
+        if move.get("collected", count) != count:
             raise IllegalMove(
                 f"the move records {move['collected']} tiles collected, but its streaks collect {count}"
             )
@@ -440,7 +442,7 @@ class TrixoState(State):
             "table": [{"cell": [*cell], "stack": [*layout[cell]]} for cell in sorted(layout)],
             "hands": hands,
             "reserve": self.reserve_size,
-            "collected": [dict(c) for c in self.collected],
+            "collected": [*map(dict, self.collected)],
             "set_aside": list(self.set_aside),
             "to_move": self.seat,
             "over": self.over,
