@@ -414,9 +414,12 @@ class TrixoState(State):
     # Scores ----------------------------------------------------------------------
 
     def result(self) -> Result:
-        own = [sum(c.values()) for c in self.collected]
-        trixo = [c["trixo"] for c in self.collected]
-        breakdown = [{"collected": own[s], **self.collected[s]} for s in range(len(self.names))]
+        own, trixo, breakdown = [], [], []
+        for taken in self.collected:
+            total = taken["x"] + taken["o"] + taken["trixo"]
+            own.append(total)
+            trixo.append(taken["trixo"])
+            breakdown.append({"collected": total, **taken})
         if self.teams:
             # Places among the two teams: the losing team is second, not third.
             team_keys = [(own[t] + own[t + 2], trixo[t] + trixo[t + 2]) for t in (0, 1)]
