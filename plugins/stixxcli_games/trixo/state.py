@@ -337,11 +337,11 @@ class TrixoState(State):
         # The line's cells two or less from the anchor (every stack is), the leading end first.
         ar, ac = self.anchor
         if line == "row":
-            ahead = range(ac + 2, ac - 3, -1) if dc > 0 else range(ac - 2, ac + 3)
-            cells = zip(repeat(index), ahead) if -2 <= index - ar <= 2 else ()
+            along = range(ac + 2, ac - 3, -1) if dc > 0 else range(ac - 2, ac + 3)
+            cells = zip(repeat(index), along) if -2 <= index - ar <= 2 else ()
         else:
-            ahead = range(ar + 2, ar - 3, -1) if dr > 0 else range(ar - 2, ar + 3)
-            cells = zip(ahead, repeat(index)) if -2 <= index - ac <= 2 else ()
+            along = range(ar + 2, ar - 3, -1) if dr > 0 else range(ar - 2, ar + 3)
+            cells = zip(along, repeat(index)) if -2 <= index - ac <= 2 else ()
         after, moved, landed = dict(layout), [], []
         held = False  # whether the line holds a stack
         for r, c in cells:
