@@ -24,6 +24,23 @@ NEIGHBOURS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or d
 FIRST_CELL = (0, 0)  # the first tile of an empty table, in logs
 
 
+class Kept(dict):
+    """A function of one mask, its values kept as they are asked for: a
+    game asks about the same few hundred masks again and again (the greedy
+    bot's frame follows the layout; `apply`'s torus holds it as it drifts)."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function):
+        self.function = function
+
+    def __missing__(self, mask):
+        value = self.function(mask)
+        if len(self) < 4096:
+            self[mask] = value
+        return value
+
+
 def in_order(tiles) -> list[str]:
     """Tiles in the order x, o, trixo, arrow: a hand's order carries no meaning."""
     return sorted(tiles, key=TILES.index)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import partial, reduce
 from operator import itemgetter, or_
 
-from .board import LINES, SYMBOLS, WINDOW
+from .board import LINES, SYMBOLS, WINDOW, Kept
 
 SIZE = 7  # frame rows, and cells in a frame row
 INSET = 2  # the layout's first row and column in the frame
@@ -70,23 +70,6 @@ SLIDE_STEPS = {unit: tuple(LINE_STEPS[d] for d in lines) for unit, lines in ACRO
 # The frame rows first..last, and the frame columns first..last, as masks.
 ROWS = {(a, b): ((1 << (b - a + 1) * SIZE) - 1) << a * SIZE for a in range(SIZE) for b in range(a, SIZE)}
 COLUMNS = {(a, b): (((1 << (b - a + 1)) - 1) << a) * COLUMN for a in range(SIZE) for b in range(a, SIZE)}
-
-
-class Kept(dict):
-    """A function of one mask, its values kept as they are asked for: the
-    frame follows the layout, so a game asks about the same few hundred
-    masks again and again."""
-
-    __slots__ = ("function",)
-
-    def __init__(self, function):
-        self.function = function
-
-    def __missing__(self, mask):
-        value = self.function(mask)
-        if len(self) < 4096:
-            self[mask] = value
-        return value
 
 
 def pair_ends(show: int, steps=LINE_STEPS) -> int:

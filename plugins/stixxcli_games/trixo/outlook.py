@@ -89,38 +89,35 @@ class Outlook:
 
     def __init__(self, table: list, max_stack: int, symbols: list, arrow: float):
         self.max_stack, self.arrow = max_stack, arrow
-        self.names = names = tuple([tile for tile, _ in symbols])
-        self.chances = tuple([p for _, p in symbols] + ([arrow] if arrow > 0 else []))
+        names, chances = tuple(zip(*symbols)) or ((), ())
+        self.names = names
+        self.chances = chances + (arrow,) if arrow > 0 else chances
         # The frame: the layout's first row and column at INSET (masks.Frame).
+        # The view lists the table by cell, row first.
+        box = None
         top = left = INSET
         if table:
-            top = min([entry["cell"][0] for entry in table])
-            left = min([entry["cell"][1] for entry in table])
+            top = table[0]["cell"][0]
+            columns = [entry["cell"][1] for entry in table]
+            left = min(columns)
+            box = (INSET, table[-1]["cell"][0] - top + INSET, INSET, max(columns) - left + INSET)
         self.top, self.left = top, left = top - INSET, left - INSET
         show = {"x": 0, "o": 0, "trixo": 0}
-        levels = [0] * max_stack
+        heights = [0] * (max_stack + 1)  # the stacks of each height (the rules keep them to max_stack)
         self.stacks = stacks = {}  # bit: its stack
-        bottom = right = 0
         for entry in table:
             r, c = entry["cell"]
-            r -= top
-            c -= left
-            if r > bottom:
-                bottom = r
-            if c > right:
-                right = c
-            bit = 1 << r * SIZE + c
+            bit = 1 << (r - top) * SIZE + c - left
             stacks[bit] = stack = entry["stack"]
             show[stack[-1]] |= bit
-            height = len(stack)
-            if height > len(levels):
-                levels += [0] * (height - len(levels))
-            levels[0] |= bit
-            if height > 1:
-                for k in range(1, height):
-                    levels[k] |= bit
+            heights[len(stack)] |= bit
+        levels = []  # levels[k]: the stacks taller than k
+        taller = 0
+        for cells in heights[:0:-1]:
+            taller |= cells
+            levels.append(taller)
+        levels.reverse()
         self.show = show
-        box = (INSET, bottom, INSET, right) if table else None
         self.before = Masks(show, levels, box)
         self.ends = ends = {tile: PAIR_ENDS[cells] for tile, cells in show.items()}
         self.occupied = occupied = levels[0]

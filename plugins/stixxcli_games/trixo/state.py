@@ -3,11 +3,13 @@ that asks for a play and a draw, and `apply`, which checks and plays a move."""
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from stixxcli.errors import IllegalMove
 from stixxcli.game import Chance, Choice, Result, State, places
 
 from . import board
-from .board import ARROW, FIRST_CELL, SYMBOLS, TILES, in_order, team_of
+from .board import ARROW, FIRST_CELL, STEPS, SYMBOLS, TILES, in_order, team_of
 from .notation import (
     DISCARD_PROMPT,
     PLAY_PROMPT,
@@ -21,7 +23,7 @@ from .notation import (
     play_help,
     play_text,
 )
-from .torus import BLOCK, EVERY, NEAR, TOUCH, cells_of, inside_of, streak_bits
+from .torus import BLOCK, EVERY, NEAR, STREAKS, TOUCH, cells_of, inside_of, streak_bits
 
 NONE = dict.fromkeys(SYMBOLS, 0)  # for each symbol: no tile, no cell
 
@@ -174,8 +176,10 @@ class TrixoState(State):
             self._play(seat, move, *self._checked_play(move))
             return
         # A placement, most moves of a log: the hot path of validation, with
-        # `_checked_play`, `_placement` and `_play` written out around the
-        # one placement check they share (`_check_place`).
+        # `_checked_play`, `_placement` and `_play` written out. A placement
+        # the quick check of the masks leaves in doubt goes to `_check_place`,
+        # which says which rule it breaks (or lets the first tile of an
+        # empty table by).
         tile = move["tile"]
         hand = self.hands[seat]
         if tile not in hand:
@@ -185,12 +189,14 @@ class TrixoState(State):
         i = (r & 7) << 3 | c & 7  # torus.index
         layout = self.layout
         below = layout.get(cell)
-        self._check_place(tile, cell, i, below)
+        if below is None:
+            ar, ac = self.anchor
+            if (r - ar + 3 | c - ac + 3) & -8 or not (self.inside >> i & 1 and self.occupied & TOUCH[i]):
+                self._check_place(tile, cell, i, below)
+        elif len(below) >= self.max_stack or below[-1] == tile:
+            self._check_place(tile, cell, i, below)
         show = self.show
-        shown = show[tile]
-        near = shown & NEAR[i]
-        # Fewer than two cells showing `tile` near the cell make no streak (`streak_bits`).
-        won = streak_bits(shown, i) if near & (near - 1) else 0
+        won = STREAKS[i][show[tile] & NEAR[i]]  # (`streak_bits`)
         count = 0
         if won:
             cells = cells_of(won, cell)
@@ -199,7 +205,7 @@ class TrixoState(State):
                 stack = layout.get(other)
                 if stack is not None:
                     count += len(stack)
-        if "collected" in move and move["collected"] != count:
+        if move.get("collected", count) != count:
             raise IllegalMove(
                 f"the move records {move['collected']} tiles collected, but its streaks collect {count}"
             )
@@ -324,27 +330,47 @@ class TrixoState(State):
         return self._placement(move["tile"], move["cell"])
 
     def _slide(self, line: str, index: int, direction: str) -> tuple:
-        """A slide checked, and what it does."""
+        """A slide checked, and what it does (as `board.slide`, on the masks)."""
         layout = self.layout
-        after, moved = board.slide(layout, line, index, direction)
-        if not moved:  # (`board.slide_moves`: nothing moves)
-            if not board.line_cells(layout, line, index):
+        occupied, show = self.occupied, self.show.copy()
+        dr, dc = STEPS[direction]
+        # The line's cells two or less from the anchor (every stack is), the leading end first.
+        ar, ac = self.anchor
+        if line == "row":
+            along = range(ac + 2, ac - 3, -1) if dc > 0 else range(ac - 2, ac + 3)
+            cells = zip(repeat(index), along) if -2 <= index - ar <= 2 else ()
+        else:
+            along = range(ar + 2, ar - 3, -1) if dr > 0 else range(ar - 2, ar + 3)
+            cells = zip(along, repeat(index)) if -2 <= index - ac <= 2 else ()
+        after, moved, landed = dict(layout), [], []
+        held = False  # whether the line holds a stack
+        for r, c in cells:
+            i = (r & 7) << 3 | c & 7
+            if not occupied >> i & 1:
+                continue
+            held = True
+            to = (r + dr & 7) << 3 | c + dc & 7
+            # It stays when the cell ahead is still occupied, or beyond the
+            # window of the other stacks (those ahead already moved).
+            if occupied >> to & 1 or not inside_of(occupied ^ 1 << i) >> to & 1:
+                continue
+            occupied ^= 1 << i | 1 << to
+            target = (r + dr, c + dc)
+            stack = after[target] = after.pop((r, c))
+            show[stack[-1]] ^= 1 << i | 1 << to
+            moved.append(target)
+            landed.append((to, stack[-1]))
+        if not moved:
+            if not held:
                 raise IllegalMove(f"{line} {index} holds no tile to slide")
             raise IllegalMove(
                 f"sliding {line} {index} {direction} moves nothing: every tile is "
                 f"blocked by the tile ahead or by the 3x3 window"
             )
-        # The masks after it: each stack moved (in the order it moved) leaves its cell.
-        occupied, show = self.occupied, self.show.copy()
-        dr, dc = board.STEPS[direction]
-        for r, c in moved:
-            bits = 1 << ((r & 7) << 3 | c & 7) | 1 << ((r - dr & 7) << 3 | c - dc & 7)
-            occupied ^= bits
-            show[after[r, c][-1]] ^= bits
         # Between moves the layout holds no streak: a new one runs through a moved stack.
         won = 0
-        for r, c in moved:
-            won |= streak_bits(show[after[r, c][-1]], (r & 7) << 3 | c & 7)
+        for to, top in landed:
+            won |= streak_bits(show[top], to)
         if not won:
             return ARROW, (after, occupied, show, moved[0]), None, 0
         cells = cells_of(won, moved[0])
@@ -388,9 +414,12 @@ class TrixoState(State):
     # Scores ----------------------------------------------------------------------
 
     def result(self) -> Result:
-        own = [sum(c.values()) for c in self.collected]
-        trixo = [c["trixo"] for c in self.collected]
-        breakdown = [{"collected": own[s], **self.collected[s]} for s in range(len(self.names))]
+        own, trixo, breakdown = [], [], []
+        for taken in self.collected:
+            total = taken["x"] + taken["o"] + taken["trixo"]
+            own.append(total)
+            trixo.append(taken["trixo"])
+            breakdown.append({"collected": total, **taken})
         if self.teams:
             # Places among the two teams: the losing team is second, not third.
             team_keys = [(own[t] + own[t + 2], trixo[t] + trixo[t + 2]) for t in (0, 1)]
@@ -416,7 +445,7 @@ class TrixoState(State):
             "table": [{"cell": [*cell], "stack": [*layout[cell]]} for cell in sorted(layout)],
             "hands": hands,
             "reserve": self.reserve_size,
-            "collected": [dict(c) for c in self.collected],
+            "collected": [*map(dict, self.collected)],
             "set_aside": list(self.set_aside),
             "to_move": self.seat,
             "over": self.over,

@@ -12,7 +12,9 @@ rows or columns from a cell near every stack (its anchor).
 
 from __future__ import annotations
 
-from .board import LINES, NEIGHBOURS, SYMBOLS
+from functools import partial
+
+from .board import LINES, NEIGHBOURS, SYMBOLS, Kept
 
 SIZE = 8
 
@@ -55,44 +57,77 @@ BLOCK = tuple(
 )
 
 
+# The window leaves the rows two or less from every row holding a stack, and
+# the columns alike (`inside_of`). For each set of rows or columns (bit k for
+# row or column k), the cells of the rows or columns it leaves.
+ROW_0, COLUMN_0 = (1 << SIZE) - 1, sum(1 << SIZE * r for r in range(SIZE))
+_ROWS_LEFT, COLUMNS_LEFT = [EVERY], [EVERY]
+for _lines in range(1, 1 << SIZE):
+    _first = (_lines & -_lines).bit_length() - 1
+    _near = range(_first - 2, _first + 3)
+    _ROWS_LEFT.append(_ROWS_LEFT[_lines & (_lines - 1)] & sum(ROW_0 << SIZE * (r & 7) for r in _near))
+    COLUMNS_LEFT.append(COLUMNS_LEFT[_lines & (_lines - 1)] & sum(COLUMN_0 << (c & 7) for c in _near))
+# The same for rows, by the rows as `inside_of` folds them (bit 8k for row k).
+ROWS_LEFT = {
+    sum(1 << SIZE * r for r in range(SIZE) if rows >> r & 1): cells for rows, cells in enumerate(_ROWS_LEFT)
+}
+
+
 def inside_of(occupied: int) -> int:
     """The cells a tile may take and keep the stacks on `occupied` in one
     3x3 window (every cell for none): the cells near all of them."""
-    inside = EVERY
-    while occupied:
-        low = occupied & -occupied
-        occupied ^= low
-        inside &= BLOCK[low.bit_length() - 1]
-    return inside
+    rows = occupied | occupied >> 4
+    rows |= rows >> 2
+    rows = (rows | rows >> 1) & COLUMN_0  # bit 8r: a stack in row r
+    columns = occupied | occupied >> 32
+    columns |= columns >> 16
+    columns = (columns | columns >> 8) & ROW_0  # bit c: a stack in column c
+    return ROWS_LEFT[rows] & COLUMNS_LEFT[columns]
+
+
+def _streaks(i: int, near: int) -> int:
+    """The cells (as bits) of every streak through the cell of bit `i` once
+    it shows a symbol whose cells near it (`NEAR`) are `near`; 0 for none.
+    The cell fits in the layout's 3x3 window: on a streak line, two cells of
+    `near` are three in a row with it (no other two fit), and three never fit."""
+    won = 0
+    for line in REACH[i]:
+        cells = near & line
+        if cells & (cells - 1):
+            won |= cells
+    return won | 1 << i if won else 0
+
+
+# For each cell's bit, `_streaks` of the cells near it showing the symbol.
+STREAKS = tuple(Kept(partial(_streaks, i)) for i in range(SIZE * SIZE))
 
 
 def streak_bits(show: int, i: int) -> int:
     """The cells (as bits) of every streak through the cell of bit `i` once
-    it shows a symbol whose other cells are `show`; 0 for none. The cell
-    fits in the layout's 3x3 window: on a streak line, two cells of `show`
-    within two steps of it are three in a row with it (no other two fit),
-    and three never fit."""
-    near = show & NEAR[i]
-    if not near & (near - 1):  # fewer than two: no streak
-        return 0
-    won = 0
-    for line in REACH[i]:
-        near = show & line
-        if near & (near - 1):
-            won |= near
-    return won | 1 << i if won else 0
+    it shows a symbol whose other cells are `show`; 0 for none."""
+    return STREAKS[i][show & NEAR[i]]
+
+
+def _steps_to(i: int, bits: int) -> tuple:
+    """The steps (rows, columns) from the cell of bit `i` to each cell of
+    `bits`, each within two steps of it."""
+    r, c = divmod(i, SIZE)
+    steps = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        tr, tc = divmod(low.bit_length() - 1, SIZE)
+        steps.append((((tr - r + 2) & 7) - 2, ((tc - c + 2) & 7) - 2))
+    return tuple(steps)
+
+
+STEPS_TO = tuple(Kept(partial(_steps_to, i)) for i in range(SIZE * SIZE))
 
 
 def cells_of(bits: int, cell: tuple) -> list[tuple]:
     """The cells of `bits`, each within two steps of `cell` (as a streak's are)."""
     r, c = cell
-    found = []
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        tr, tc = divmod(low.bit_length() - 1, SIZE)
-        found.append((r + ((tr - r + 2) & 7) - 2, c + ((tc - c + 2) & 7) - 2))
-    return found
+    return [(r + dr, c + dc) for dr, dc in STEPS_TO[(r & 7) << 3 | c & 7][bits]]
 
 
 def masks_of(layout: dict) -> tuple[int, dict]:
