@@ -171,13 +171,13 @@ class _Source:
         if "maxLength" in schema:
             out.append(f"{pad}if {guard}len({v}) > {schema['maxLength']!r}: return False")
 
-    def emit_object(self, schema, v: str, out: list[str], depth: int, known: bool, keys: tuple) -> dict:
+    def emit_object(self, schema, v: str, out: list[str], depth: int, known: bool, its_keys: tuple) -> dict:
         """Lines for the keywords of objects; for a value known to be an
         object, the variables that now hold its required keys' values.
-        `keys`: the keys it is known to have, the variables holding some of
-        their values, and whether those are all its keys (then no key is
+        `its_keys`: the keys it is known to have, the variables holding some
+        of their values, and whether those are all its keys (then no key is
         looked for)."""
-        has, named, whole = keys
+        has, named, whole = its_keys
         fetched: dict[str, str] = {}
         keys = ("properties", "required", "additionalProperties", "minProperties", "maxProperties")
         if not any(k in schema for k in keys):
@@ -315,7 +315,7 @@ def fits_function(schema) -> Callable[[Any], bool]:
     come with (a game's moves have a few): it knows which keys are there, so
     it neither looks for a key nor tests an absent one's value."""
     if not (isinstance(schema, dict) and schema.get("type") == "object"):
-        return _made(schema)
+        return _generated(schema)
     general = None
     by_keys: dict[tuple, Callable[[Any], bool]] = {}  # the keys in the order a value gives them
     by_set: dict[frozenset, Callable[[Any], bool]] = {}
@@ -328,16 +328,19 @@ def fits_function(schema) -> Callable[[Any], bool]:
         made = by_keys.get(keys)
         if made is None:
             if len(by_keys) >= KEY_SETS_KEPT:  # values of many shapes: one function for them all
-                general = general or _made(schema)
+                general = general or _generated(schema)
                 return general(value)
-            given = frozenset(keys)
-            made = by_keys[keys] = by_set.get(given) or by_set.setdefault(given, _made(schema, given))
+            given = frozenset(keys)  # the same keys in another order: the same function
+            made = by_set.get(given)
+            if made is None:
+                made = by_set[given] = _generated(schema, given)
+            by_keys[keys] = made
         return made(value)
 
     return fits
 
 
-def _made(schema, keys: frozenset | None = None) -> Callable[[Any], bool]:
+def _generated(schema, keys: frozenset | None = None) -> Callable[[Any], bool]:
     source = _Source()
     top = source.function(schema, keys)
     code = "\n".join(line for function in source.functions for line in function)
