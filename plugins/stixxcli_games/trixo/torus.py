@@ -58,19 +58,29 @@ BLOCK = tuple(
 
 
 # The window leaves the rows two or less from every row holding a stack, and
-# the columns alike (`inside_of`). For each set of rows or columns (bit k for
-# row or column k), the cells of the rows or columns it leaves.
+# the columns alike (`inside_of`): the cells of those rows and of those
+# columns, for the rows (bit 8r for row r) and the columns (bit c for column
+# c) that hold a stack, worked out when a game first meets them.
 ROW_0, COLUMN_0 = (1 << SIZE) - 1, sum(1 << SIZE * r for r in range(SIZE))
-_ROWS_LEFT, COLUMNS_LEFT = [EVERY], [EVERY]
-for _lines in range(1, 1 << SIZE):
-    _first = (_lines & -_lines).bit_length() - 1
-    _near = range(_first - 2, _first + 3)
-    _ROWS_LEFT.append(_ROWS_LEFT[_lines & (_lines - 1)] & sum(ROW_0 << SIZE * (r & 7) for r in _near))
-    COLUMNS_LEFT.append(COLUMNS_LEFT[_lines & (_lines - 1)] & sum(COLUMN_0 << (c & 7) for c in _near))
-# The same for rows, by the rows as `inside_of` folds them (bit 8k for row k).
-ROWS_LEFT = {
-    sum(1 << SIZE * r for r in range(SIZE) if rows >> r & 1): cells for rows, cells in enumerate(_ROWS_LEFT)
-}
+
+
+def _rows_left(rows: int) -> int:
+    left = EVERY
+    for r in range(SIZE):
+        if rows >> SIZE * r & 1:
+            left &= sum(ROW_0 << SIZE * (near & 7) for near in range(r - 2, r + 3))
+    return left
+
+
+def _columns_left(columns: int) -> int:
+    left = EVERY
+    for c in range(SIZE):
+        if columns >> c & 1:
+            left &= sum(COLUMN_0 << (near & 7) for near in range(c - 2, c + 3))
+    return left
+
+
+ROWS_LEFT, COLUMNS_LEFT = Kept(_rows_left), Kept(_columns_left)
 
 
 def inside_of(occupied: int) -> int:
