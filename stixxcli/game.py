@@ -17,13 +17,13 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass, field
 from operator import index
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMove
 from .params import Param
 from .params import value_kind as _kind
+from .record import Record
 
 if TYPE_CHECKING:  # only named in annotations: a log checks without a random source
     import random
@@ -84,8 +84,7 @@ def require(obj: Any, key: str, kind: type | tuple, what: str = "the move") -> A
     return value
 
 
-@dataclass
-class Chance:
+class Chance(Record):
     """A chance outcome the game needs: dice, a draw, a deal, a secret colour.
 
     `draw(rng)` produces one from a random source; `parse(text)` reads one typed
@@ -93,11 +92,21 @@ class Chance:
     who alone may see it (None: everyone sees it).
     """
 
-    name: str
-    prompt: str
-    draw: Callable[[random.Random], Any]
-    parse: Callable[[str], Any] = _from_json
-    seat: int | None = None
+    _fields = ("name", "prompt", "draw", "parse", "seat")
+
+    def __init__(
+        self,
+        name: str,
+        prompt: str,
+        draw: Callable[[random.Random], Any],
+        parse: Callable[[str], Any] = _from_json,
+        seat: int | None = None,
+    ):
+        self.name = name
+        self.prompt = prompt
+        self.draw = draw
+        self.parse = parse
+        self.seat = seat
 
 
 class Options(Sequence):
@@ -126,8 +135,7 @@ class Options(Sequence):
         return self.answer(i)
 
 
-@dataclass
-class Choice:
+class Choice(Record):
     """A decision of one seat among `options`, every legal answer (JSON values).
 
     `options` may be lazy (any Sequence: `len` and indexing), so a bot that
@@ -139,21 +147,32 @@ class Choice:
     turn so far.
     """
 
-    seat: int
-    name: str
-    options: Sequence[Any]
-    prompt: str | Callable[[], str] = "a move as JSON"
-    parse: Callable[[str], Any] = _from_json
-    notation: Callable[[Any], str] = _to_json
-    context: dict = field(default_factory=dict)
+    _fields = ("seat", "name", "options", "prompt", "parse", "notation", "context")
+
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        options: Sequence[Any],
+        prompt: str | Callable[[], str] = "a move as JSON",
+        parse: Callable[[str], Any] = _from_json,
+        notation: Callable[[Any], str] = _to_json,
+        context: dict | None = None,
+    ):
+        self.seat = seat
+        self.name = name
+        self.options = options
+        self.prompt = prompt
+        self.parse = parse
+        self.notation = notation
+        self.context = {} if context is None else context
 
     def question(self) -> str:
         """The prompt's text, built now if it was deferred."""
         return self.prompt() if callable(self.prompt) else self.prompt
 
 
-@dataclass
-class Result:
+class Result(Record):
     """The outcome of a game, or the standing of one in progress.
 
     `scores[seat]` is what the game counts; `places[seat]` is 1 for first,
@@ -161,9 +180,12 @@ class Result:
     `breakdown[seat]` says where the score came from.
     """
 
-    scores: list
-    places: list[int]
-    breakdown: list[dict]
+    _fields = ("scores", "places", "breakdown")
+
+    def __init__(self, scores: list, places: list[int], breakdown: list[dict]):
+        self.scores = scores
+        self.places = places
+        self.breakdown = breakdown
 
     def to_json(self) -> dict:
         return {

@@ -2,34 +2,40 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .errors import RuleError, did_you_mean
+from .record import FrozenRecord
 
 PARAM_TYPES = ("int", "float", "bool", "str", "list[int]", "list[str]", "dict[str,int]", "json")
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(FrozenRecord):
     """One rule parameter a variant file may set.
 
     `min`/`max` bound a number, or every number in a list; `length` fixes a
     list's length; `choices` lists the allowed values.
     """
 
-    name: str
-    type: str
-    default: Any
-    description: str
-    choices: tuple | None = None
-    min: float | None = None
-    max: float | None = None
-    length: int | None = None
+    _fields = ("name", "type", "default", "description", "choices", "min", "max", "length")
 
-    def __post_init__(self):
-        if self.type not in PARAM_TYPES:
-            raise ValueError(f"parameter {self.name}: unknown type {self.type!r}")
+    def __init__(
+        self,
+        name: str,
+        type: str,
+        default: Any,
+        description: str,
+        choices: tuple | None = None,
+        min: float | None = None,
+        max: float | None = None,
+        length: int | None = None,
+    ):
+        if type not in PARAM_TYPES:
+            raise ValueError(f"parameter {name}: unknown type {type!r}")
+        self._set(
+            name=name, type=type, default=default, description=description,
+            choices=choices, min=min, max=max, length=length,
+        )  # fmt: skip
 
     def problem(self, value: Any) -> str | None:
         """Why `value` is not acceptable for this parameter, or None when it is."""

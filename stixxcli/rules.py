@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .errors import RuleError, did_you_mean
 from .params import check_values
+from .record import Record
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -26,15 +26,19 @@ MAX_DEPTH = 50  # levels of nesting; a rule file needs three or four
 MAX_NUMBER_BITS = 1024
 
 
-@dataclass
-class Rules:
+class Rules(Record):
     """Resolved rules: every parameter's value, and where they came from."""
 
-    game: str
-    variant: str
-    values: dict
-    description: str = ""
-    files: list[str] = field(default_factory=list)  # the variant file first, standard last
+    _fields = ("game", "variant", "values", "description", "files")
+
+    def __init__(
+        self, game: str, variant: str, values: dict, description: str = "", files: list[str] | None = None
+    ):
+        self.game = game
+        self.variant = variant
+        self.values = values
+        self.description = description
+        self.files = [] if files is None else files  # the variant file first, standard last
 
     @property
     def chain(self) -> list[Path]:

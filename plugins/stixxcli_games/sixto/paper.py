@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import os.path
 import re
-from dataclasses import dataclass
 
 from stixxcli.errors import StixxError
 from stixxcli.game import places
+from stixxcli.record import Record
 
 from .board import crossing_problem, score
 
@@ -29,20 +29,24 @@ MAX_SHEET = 100_000  # characters; a sheet is a few hundred
 _STRUCTURED_START = re.compile(r"""^(\[|\{|(rows|name)\s*:|-\s*[\["'])""")
 
 
-@dataclass
-class PaperSheet:
-    name: str
-    grid: list[list[bool]]
-    lines: list[int]  # the file line of each row, for messages
-    score: dict
+class PaperSheet(Record):
+    _fields = ("name", "grid", "lines", "score")
+
+    def __init__(self, name: str, grid: list[list[bool]], lines: list[int], score: dict):
+        self.name = name
+        self.grid = grid
+        self.lines = lines  # the file line of each row, for messages
+        self.score = score
 
 
-@dataclass
-class SheetScores:
+class SheetScores(Record):
     """What `stixx score --sheet` shows: every sheet's points and, for several, the ranking."""
 
-    sheets: list[PaperSheet]
-    rules: dict
+    _fields = ("sheets", "rules")
+
+    def __init__(self, sheets: list[PaperSheet], rules: dict):
+        self.sheets = sheets
+        self.rules = rules
 
     def ranking(self) -> list[dict]:
         keys = [(s.score["total"], s.score["crosses"]) for s in self.sheets]
