@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from .engine import apply_moves, open_game
 from .errors import LogError, StixxError, plugin_call
 from .gamelog import canonical, same_json
 from .text import clip
+
+if TYPE_CHECKING:
+    from .sources import Block
 
 
 class Verdict:
@@ -111,7 +115,8 @@ def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]
     as str, or UTF-8 bytes); a (where, message, False) item is a log that could
     not even be read. With full=False the JSON holds only "valid": less to send
     back from a worker when nobody reads the rest."""
-    from .gamelog import decoded, parse_json
+    from .gamelog import parse_json
+    from .sources import decoded
 
     out = []
     for where, text, *unreadable in items:
@@ -172,25 +177,53 @@ def _result_difference(recorded: dict, computed: dict) -> str:
 
 def check_sources(sources, *, full: bool, jobs: int, executor: str = "local", scheduler=None):
     """Verdicts on every log of every source, in input order: lists of
-    (verdict as JSON, verdict as a line), one list per chunk of 32 logs,
-    checked in `jobs` worker processes (or on a Dask cluster)."""
+    (verdict as JSON, verdict as a line), one list per piece of work (a
+    block of a corpus's lines, or up to 32 logs), checked in `jobs` worker
+    processes (or on a Dask cluster)."""
     from functools import partial
 
     from .fastjson import at_once
-    from .gamelog import raw_logs
-    from .parallel import chunked, ordered_map
+    from .parallel import ordered_map
 
-    texts = ((where, text) for source in sources for where, text in raw_logs(source, decode=False))
-    # One shape for a log that could not even be read: (where, message, False).
-    items = ((w, t) if isinstance(t, (str, bytes)) else (w, str(t), False) for w, t in texts)
     yield from ordered_map(
-        partial(check_texts, full=full),
-        chunked(items, 32),
+        partial(check_work, full=full),
+        _work(sources),
         jobs=jobs,
         executor=executor,
         scheduler=scheduler,
         start=at_once,  # a worker only reads logs: msgspec's import pays off within its first chunks
     )
+
+
+BLOCK_BYTES = 1 << 18  # of JSON Lines a worker gets at once: about 40 to 100 logs
+
+
+def _work(sources) -> Iterator[Block | list[tuple]]:
+    """The work of check_sources, in input order: a Block of a corpus's lines,
+    or a list of up to 32 logs (where, text); one that could not even be read
+    is (where, message, False)."""
+    from .sources import Block, raw_logs
+
+    logs = []
+    for source in sources:
+        for where, text in raw_logs(source, decode=False, blocks=BLOCK_BYTES):
+            if isinstance(text, Block):
+                if logs:
+                    yield logs
+                    logs = []
+                yield text
+                continue
+            logs.append((where, text) if isinstance(text, (str, bytes)) else (where, str(text), False))
+            if len(logs) == 32:
+                yield logs
+                logs = []
+    if logs:
+        yield logs
+
+
+def check_work(work, full: bool = True) -> list[tuple[dict, str]]:
+    """check_texts on a piece of _work."""
+    return check_texts(work if isinstance(work, list) else work.raw_logs(), full)
 
 
 def scored_logs(source):

@@ -1,5 +1,5 @@
-"""Game log v1: reading (a file, JSON Lines, standard input), checking the
-envelope, and writing atomically.
+"""Game log v1: its JSON read strictly, its envelope checked, logs loaded
+from a file, JSON Lines or standard input (which sources.py reads).
 
 A log is one JSON object:
   {"format": "stixxcli-log/1", "game", "variant", "rules", "rules_digest",
@@ -9,20 +9,17 @@ A log is one JSON object:
 
 from __future__ import annotations
 
-import codecs
-import itertools
 import json
 import marshal
 import os
 import re
-import sys
 from collections.abc import Iterator
 
 from . import fastjson
 from .errors import LogError, StixxError
-from .limits import max_bytes, too_large
+from .sources import decoded, position, raw_logs
 
-# Reading is here; limits.py bounds it, saving.py writes.
+# sources.py reads files, limits.py bounds them, saving.py writes logs.
 
 FORMAT = "stixxcli-log/1"
 ENVELOPE_KEYS = (
@@ -184,106 +181,6 @@ def _shallow(text: str) -> bool:
     return False
 
 
-def raw_logs(
-    source: str | os.PathLike, *, decode: bool = True
-) -> Iterator[tuple[str, str | bytes | StixxError]]:
-    """Yield (where, text) for every log in a file, or (where, error) for what
-    cannot be read. `source` is a path or "-" for standard input. A file whose
-    first line is a whole JSON value is JSON Lines, read a line at a time in
-    constant memory; so is a file whose first line is broken but whose next
-    line is a whole JSON object (a corpus with a bad first line: each line
-    still gets its verdict). Any other file is one JSON document. With
-    decode=False the lines of JSON Lines come as bytes, for workers to decode.
-
-    No log or line larger than max_bytes() is read whole: it is refused after
-    reading that much, and reading that source stops there (an endless line,
-    as /dev/zero gives, has no next line to go on with).
-    """
-    text = decoded if decode else (lambda raw, where: raw)
-    name = "<stdin>" if str(source) == "-" else str(source)
-    limit = max_bytes()
-    try:
-        stream = sys.stdin.buffer if str(source) == "-" else open(source, "rb")
-    except OSError as e:
-        yield name, StixxError(f"cannot read: {e.strerror}", where=name)
-        return
-    with stream:
-        try:
-            first = stream.readline(limit + 1)
-            if first.startswith(codecs.BOM_UTF8):  # as some editors on Windows save files
-                first = first[len(codecs.BOM_UTF8) :]
-            if len(first) > limit:
-                yield name, LogError(too_large("the first line is", limit), where=name)
-                return
-            lines = [(1, first)]
-            if not _whole_value(first):
-                # Blank lines, then the next line: a whole object there makes this JSON Lines.
-                number, size = 1, len(first)
-                while size <= limit:
-                    number += 1
-                    line = stream.readline(limit + 1 - size)
-                    size += len(line)
-                    lines.append((number, line))
-                    if line.strip() or not line:
-                        break
-                if not _whole_value(lines[-1][1]):
-                    data = b"".join(line for _, line in lines)
-                    data += stream.read(limit + 1 - len(data))
-                    if len(data) > limit:
-                        yield name, LogError(too_large("the log is", limit), where=name)
-                        return
-                    lines = None
-            if lines is not None:
-                numbered = _bounded_lines(stream, limit, lines[-1][0] + 1)
-                for number, raw in itertools.chain(lines, numbered):
-                    if raw is None:
-                        where = f"{name}:{number}"
-                        yield where, LogError(too_large(f"line {number} is", limit), where=where)
-                        return
-                    if raw.strip():
-                        yield f"{name}:{number}", text(raw, f"{name}:{number}")
-                return
-        except OSError as e:
-            yield name, StixxError(f"cannot read: {e.strerror}", where=name)
-            return
-    if not data.strip():
-        yield name, LogError("empty file, no log in it", where=name)
-    else:
-        yield name, decoded(data, name)
-
-
-def _bounded_lines(stream, limit: int, number: int) -> Iterator[tuple[int, bytes | None]]:
-    """(number, line) for each line of `stream`, or (number, None) for a line
-    longer than `limit`, after which nothing more is read."""
-    while True:
-        raw = stream.readline(limit + 1)
-        if not raw:
-            return
-        if len(raw) > limit:
-            yield number, None
-            return
-        yield number, raw
-        number += 1
-
-
-def _whole_value(line: bytes) -> bool:
-    stripped = line.strip()
-    if not stripped.startswith(b"{") or not stripped.endswith(b"}"):
-        return False
-    try:
-        json.loads(stripped)
-        return True
-    except (ValueError, RecursionError):
-        return False
-
-
-def decoded(raw: bytes, where: str) -> str | StixxError:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return LogError("not a text file (not UTF-8): not a game log", where=where)
-
-
 def load_logs(source: str | os.PathLike) -> Iterator[tuple[str, dict | StixxError]]:
     """Yield (where, log) for every log in a file or JSON Lines corpus ("-":
     standard input), or (where, error) for one that cannot be read."""
@@ -303,8 +200,6 @@ def read_one(source, pick: int | None = None) -> dict:
 
     A corpus numbers its logs by line, from 1: the N of the `FILE:N` that
     validate and score print (a file of one JSON document is log 1)."""
-    from .sources import position
-
     found = None
     # Lines before the one picked are only read, never decoded: the last log of
     # a corpus comes about as fast as the first.

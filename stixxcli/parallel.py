@@ -129,13 +129,49 @@ def _process_map(function, chunks, jobs, start):
     # fork: workers start with the plugins the parent already loaded.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=partial(_worker_starts, start))
+    # This process is one of the `jobs`: it hands out the chunks, and works
+    # on them too (`_shared`), so that `jobs` processes share `jobs` cores.
+    workers = jobs - 1
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=partial(_worker_starts, start))
     try:
-        yield from _windowed(lambda c: pool.submit(function, c), lambda f: f.result(), chunks, jobs * 4)
+        yield from _shared(pool.submit, function, chunks, workers * 4)
     except BaseException:  # Stopped, an error, or the reader stopped early (GeneratorExit)
         _end_workers(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def _shared(submit, function, chunks: Iterable, window: int) -> Iterator:
+    """function(chunk) for every chunk, in input order: sent to the workers
+    while fewer than `window` are out, worked on here while they all are; at
+    the end, chunks that no worker has started yet are taken back and worked
+    on here, so that no process sits idle while another has a queue. Results
+    that wait for an earlier chunk are at most `window` more."""
+    pending = deque()  # [future, chunk] of a worker's, or [result] worked out here, in input order
+
+    def take():
+        item = pending.popleft()
+        return item[0] if len(item) == 1 else item[0].result()
+
+    for chunk in chunks:
+        while pending and (len(pending[0]) == 1 or pending[0][0].done()):
+            yield take()
+        busy = sum(len(item) == 2 and not item[0].done() for item in pending)
+        if busy < window:
+            pending.append([submit(function, chunk), chunk])
+        elif len(pending) < 2 * window:  # every worker has its fill
+            pending.append([function(chunk)])
+        else:  # results wait for a slow chunk out there: wait with them
+            yield take()
+            pending.append([submit(function, chunk), chunk])
+    for item in reversed(pending):
+        if len(item) == 1:
+            continue
+        if not item[0].cancel():
+            break  # a worker has it, and every one before it
+        item[:] = [function(item[1])]
+    while pending:
+        yield take()
 
 
 def _worker_starts(start=None) -> None:

@@ -64,7 +64,7 @@ jobs_option = click.option(
     type=click.IntRange(min=0),
     default=1,
     show_default=True,
-    help="Worker processes (0: one per core).",
+    help="Processes at work, this one and N-1 workers (0: one per core).",
 )
 executor_option = click.option(
     "--executor",
@@ -81,7 +81,7 @@ scheduler_option = click.option(
 
 
 def jobs_for(jobs: int) -> int:
-    """--jobs as worker processes: 0 is one per core, too many are clamped with a warning."""
+    """--jobs as processes at work: 0 is one per core, too many are clamped with a warning."""
     from ..parallel import jobs_for as sane_jobs
 
     return sane_jobs(jobs, warn=lambda message: click.echo(f"stixx: warning: {message}", err=True))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import os
 import random
 from pathlib import Path
 
@@ -138,8 +139,9 @@ def test_msgspec_waits_for_a_megabyte(monkeypatch):
 
 
 def _read_with_msgspec(items, full=True):
-    """check_texts, telling for each log whether its process reads with msgspec by then."""
-    return [(verdict["valid"], bool(fastjson._codec)) for verdict, _ in CHECK_TEXTS(items, full)]
+    """check_texts, telling for each log whether its process reads with msgspec
+    by then, and which process it is."""
+    return [(verdict["valid"], bool(fastjson._codec), os.getpid()) for verdict, _ in CHECK_TEXTS(items, full)]
 
 
 CHECK_TEXTS = check.check_texts
@@ -148,7 +150,8 @@ CHECK_TEXTS = check.check_texts
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_validate_workers_use_msgspec_from_the_first_log(monkeypatch, tmp_path, jobs):
     """A --jobs worker only reads logs: msgspec from its first one. The main
-    process (--jobs 1, or whatever runs after) still waits for a megabyte."""
+    process (--jobs 1, its own share of --jobs 2, or whatever runs after)
+    still waits for a megabyte."""
     monkeypatch.setattr(fastjson, "_codec", None)
     monkeypatch.setattr(fastjson, "_parsed", 0)
     monkeypatch.setattr(check, "check_texts", _read_with_msgspec)
@@ -156,7 +159,9 @@ def test_validate_workers_use_msgspec_from_the_first_log(monkeypatch, tmp_path, 
     corpus.write_text((json.dumps(json.loads(TRIXO)) + "\n") * 40)
     chunks = check.check_sources([str(corpus)], full=False, jobs=jobs)
     read = [entry for chunk in chunks for entry in chunk]
-    assert read == [(True, jobs > 1)] * 40
+    assert len(read) == 40 and all(valid for valid, _, _ in read)
+    assert all(quick == (pid != os.getpid()) for _, quick, pid in read)
+    assert any(pid != os.getpid() for _, _, pid in read) == (jobs > 1)
     assert fastjson.QUICK_AFTER == 1_000_000 and fastjson._codec is None
 
 

@@ -3,13 +3,15 @@ refused, a corpus with a bad line still read, `extends:` kept to rule files."""
 
 from __future__ import annotations
 
+import codecs
 import json
+import random
 from pathlib import Path
 
 import pytest
 from robust_measure import stixx as measured
 
-from stixxcli import gamelog, limits
+from stixxcli import gamelog, limits, sources
 from stixxcli.errors import LogError, RuleError, StixxError
 
 EXAMPLES = Path(__file__).parent.parent.parent / "examples"
@@ -85,9 +87,43 @@ def test_a_long_line_in_a_corpus_stops_reading_with_a_verdict(tmp_path, monkeypa
     assert len(one) < 10_000
     corpus = tmp_path / "c.jsonl"
     corpus.write_text(one + "\n" + "[" + "0," * 20_000 + "0]\n" + one + "\n")
-    got = list(gamelog.raw_logs(corpus))
+    got = list(sources.raw_logs(corpus))
     assert [w for w, _ in got] == [f"{corpus}:1", f"{corpus}:2"]
     assert isinstance(got[1][1], LogError) and "line 2 is larger than 10 KB" in str(got[1][1])
+
+
+def _as_lines(got):
+    """raw_logs(..., blocks=N) with every Block split as a worker splits it."""
+    out = []
+    for where, text in got:
+        if isinstance(text, sources.Block):
+            out += list(text.raw_logs())
+        else:
+            out.append((where, str(text) if isinstance(text, StixxError) else text))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_blocks_of_lines_give_what_lines_read_one_by_one_give(tmp_path, monkeypatch, seed):
+    """`validate` hands its workers blocks of a corpus: the same logs with the
+    same line numbers and bytes, a too-long line refused at the same number
+    and nothing read after it, whatever the block size and the line endings."""
+    rng = random.Random(seed)
+    log = '{"a": 1}'
+    pieces = [rng.choice(["", "\n", "\r\n", "  \n"]) if rng.random() < 0.2 else log + rng.choice(["\n", "\r\n"])
+              for _ in range(rng.randrange(1, 60))]  # fmt: skip
+    long = "[" + "0," * rng.randrange(30, 200) + "0]\n"  # too long for the limit, or just not
+    if rng.random() < 0.5:
+        pieces.insert(rng.randrange(len(pieces) + 1), long)
+    text = (codecs.BOM_UTF8.decode() if seed % 5 == 0 else "") + log + "\n" + "".join(pieces)
+    if rng.random() < 0.5:
+        text = text.rstrip("\n")  # no newline at the end
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_bytes(text.encode())
+    monkeypatch.setenv("STIXX_MAX_BYTES", str(len(long) + rng.choice([-1, 0, 1, 10_000])))
+    lines = _as_lines(sources.raw_logs(corpus, decode=False))
+    for size in (1, 7, 64, 1000, 1 << 18):
+        assert _as_lines(sources.raw_logs(corpus, decode=False, blocks=size)) == lines
 
 
 def test_a_corpus_whose_first_line_is_garbage_is_read_line_by_line(tmp_path):
