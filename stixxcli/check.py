@@ -178,8 +178,8 @@ def _result_difference(recorded: dict, computed: dict) -> str:
 def check_sources(sources, *, full: bool, jobs: int, executor: str = "local", scheduler=None):
     """Verdicts on every log of every source, in input order: lists of
     (verdict as JSON, verdict as a line), one list per piece of work (a
-    block of a corpus's lines, or up to 32 logs), checked in `jobs` worker
-    processes (or on a Dask cluster)."""
+    block of a corpus's lines, or up to 32 logs), checked by `jobs`
+    processes, this one among them (or on a Dask cluster)."""
     from functools import partial
 
     from .fastjson import at_once

@@ -145,8 +145,8 @@ def _shared(submit, function, chunks: Iterable, window: int) -> Iterator:
     """function(chunk) for every chunk, in input order: sent to the workers
     while fewer than `window` are out, worked on here while they all are; at
     the end, chunks that no worker has started yet are taken back and worked
-    on here, so that no process sits idle while another has a queue. Results
-    that wait for an earlier chunk are at most `window` more."""
+    on here, so that no process sits idle while another has a queue. At
+    most 2 * `window` results wait for an earlier one."""
     pending = deque()  # [future, chunk] of a worker's, or [result] worked out here, in input order
 
     def take():

@@ -70,8 +70,8 @@ def raw_logs(
     line is a whole JSON object (a corpus with a bad first line: each line
     still gets its verdict). Any other file is one JSON document. With
     decode=False the lines of JSON Lines come as bytes, for workers to decode;
-    with blocks=N as well, the lines after the first come as (name, Block)
-    of about N bytes each, for workers to split and decode.
+    with blocks=N as well, they come as (name, Block) of about N bytes of
+    whole lines each, for workers to split and decode.
 
     No log or line larger than max_bytes() is read whole: it is refused after
     reading that much, and reading that source stops there (an endless line,
