@@ -2,6 +2,9 @@
 made by position or keyword with the same defaults, equal by value, shown
 by their fields; a Param is frozen and hashable."""
 
+import copy
+import pickle
+
 import pytest
 
 from stixxcli.game import Chance, Choice, Result
@@ -44,3 +47,10 @@ def test_a_param_is_frozen_hashable_and_checks_its_type():
         del param.min
     with pytest.raises(ValueError, match="unknown type"):
         Param("x", "integer", 1, "an x")
+
+
+def test_they_copy_and_pickle_as_dataclasses_did():
+    """Workers of --jobs get them through pickle; a frozen Param too."""
+    for value in (Param("x", "int", 1, "an x", min=0), Result([3], [1], [{"rows": 3}])):
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value and copy.copy(value) == value
