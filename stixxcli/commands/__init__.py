@@ -64,7 +64,8 @@ jobs_option = click.option(
     type=click.IntRange(min=0),
     default=1,
     show_default=True,
-    help="Processes at work, this one and N-1 workers (0: one per core).",
+    metavar="N",
+    help="Processes at work: this one and N-1 workers (0: one per core).",
 )
 executor_option = click.option(
     "--executor",
