@@ -40,7 +40,10 @@ class PlayerView(Mapping):
         return self._view
 
     def __getitem__(self, key):
-        return self._made()[key]
+        view = self._view  # (made once: a bot reads a few keys a turn)
+        if view is None:
+            view = self._made()
+        return view[key]
 
     def __iter__(self):
         return iter(self._made())

@@ -51,8 +51,9 @@ class GreedyBot(Bot):
         game or in its own hand is in the reserve or another hand."""
         hands = view["hands"]
         tiles = self.rules["tiles"]
-        seen = [tile for entry in view["table"] for tile in entry["stack"]]
-        seen += view["set_aside"]
+        seen = list(view["set_aside"])
+        for entry in view["table"]:
+            seen += entry["stack"]
         seen += hands[self.seat]
         collected = view["collected"]
         unseen = {}
@@ -72,9 +73,11 @@ class GreedyBot(Bot):
         if not size:
             return {}
         hands_of_size = comb(total, size)
-        return {
-            tile: 1 - comb(total - unseen[tile], size) / hands_of_size for tile in TILES if unseen[tile] > 0
-        }
+        chances = {}  # (a loop is quicker than a comprehension here)
+        for tile in TILES:
+            if unseen[tile] > 0:
+                chances[tile] = 1 - comb(total - unseen[tile], size) / hands_of_size
+        return chances
 
     def _discard(self, view, choice):
         hand = view["hands"][self.seat]

@@ -12,6 +12,8 @@ own), and the cost of each set of threats.
 from __future__ import annotations
 
 from heapq import heappop, heappush
+from math import inf
+from operator import itemgetter
 
 from .board import ARROW, STEPS
 from .masks import (
@@ -54,12 +56,15 @@ class Costs(dict):
     def __missing__(self, gains: tuple) -> float:
         # The tiles expected: the best gain among the tiles the next player
         # holds, each tile held independently with its chance.
+        # (Mostly one gain or none is above 0: then the order does not matter.)
+        held = zip(gains, self.chances)
+        if len(gains) - gains.count(0) > 1:
+            held = sorted(held, reverse=True)
         expected, missing = 0.0, 1.0
-        for gain, p in sorted(zip(gains, self.chances), reverse=True):
-            if gain == 0:
-                break
-            expected += missing * p * gain
-            missing *= 1 - p
+        for gain, p in held:
+            if gain:
+                expected += missing * p * gain
+                missing *= 1 - p
         cost = self[gains] = THREAT_WEIGHT * TILE_VALUE * expected
         return cost
 
@@ -73,12 +78,13 @@ class Cell:
     symbol's, which only grows where the tile joins a pair (`own_gain`), one
     of the cells `near` it."""
 
-    __slots__ = ("bit", "near", "height", "open_stacks", "empty", "threats", "cost")
+    __slots__ = ("bit", "index", "near", "height", "open_stacks", "empty", "threats", "cost")
 
     def __init__(self, bit, height, open_stacks, empty, threats, cost):
         self.bit, self.height, self.open_stacks, self.empty = bit, height, open_stacks, empty
         self.threats, self.cost = threats, cost
-        self.near = NEAR[bit.bit_length() - 1]  # the cells a pair with it may hold
+        self.index = index = bit.bit_length() - 1
+        self.near = NEAR[index]  # the cells a pair with it may hold
 
 
 class Outlook:
@@ -119,16 +125,23 @@ class Outlook:
         levels.reverse()
         self.show = show
         self.before = Masks(show, levels, box)
-        self.ends = ends = {tile: PAIR_ENDS[cells] for tile, cells in show.items()}
+        # (Loops rather than comprehensions, each of which makes and calls a
+        # function: the bot builds this every turn.)
+        self.ends = ends = {}
+        for tile, cells in show.items():
+            ends[tile] = PAIR_ENDS[cells]
         self.occupied = occupied = levels[0]
         self.full = full = levels[max_stack - 1]
         self.open_stacks = occupied & ~full  # stacks not full
         # For each symbol, the cells where a placement changes its threat:
         # those showing it, the ends of its pairs.
-        self.marks = marks = [show[tile] | ends[tile] for tile in names]
-        self.marked = 0
-        for mark in marks:
-            self.marked |= mark
+        self.marks = marks = []
+        marked = 0
+        for tile in names:
+            mark = show[tile] | ends[tile]
+            marks.append(mark)
+            marked |= mark
+        self.marked = marked
         self.known = {
             "x": {},
             "o": {},
@@ -180,16 +193,17 @@ class Outlook:
                 else:
                     plays.append((cell.cost + loss, index, played, -loss, cell))
                 index += 1
-        plays.sort()
+        # By bound alone, every bound a float (a quick sort); the sort is
+        # stable, so plays of one bound stay in the order of their indexes.
+        plays.sort(key=itemgetter(0))
         costs, max_stack, names, arrow, show = self.costs, self.max_stack, self.names, self.arrow, self.show
-        position = {tile: i for i, tile in enumerate(names)}
         # Where a moved stack may land before any play: found when first needed.
         lands = None
         # Plays whose slides are still to try, put back as their bound fell
         # below the next play's: a heap of (bound, index, tile, value, after, threats).
         waiting = []
         # Plays whose bound falls below `floor` cannot be best.
-        best = floor = float("-inf")
+        best = floor = -inf
         kept = []
         count, n = len(plays), 0
         # Below, `bound` is kept at the threats found less the value: once the
@@ -208,8 +222,8 @@ class Outlook:
                 if type(after) is Cell:
                     gains, found = after.threats, False
                     # Its own pairs, with those the tile joins, where it joins one.
-                    if show[played] & after.near and played in position:
-                        i = position[played]
+                    if show[played] & after.near and played in names:
+                        i = names.index(played)
                         own = self.own_gain(played, after, gains[i])
                         if own != gains[i]:
                             gains, found = gains[:i] + (own,) + gains[i + 1 :], True
@@ -401,7 +415,7 @@ class Outlook:
         show = self.show[played]
         # The ends of the pairs it joins (masks.ends_through), none when no
         # cell near it shows the symbol.
-        joined = THROUGH[bit.bit_length() - 1][show & cell.near]
+        joined = THROUGH[cell.index][show & cell.near]
         show |= bit
         joined &= cell.open_stacks & ~show | cell.empty
         if not joined:
