@@ -6,10 +6,11 @@ the next player tried), on hand-made positions and at every turn of random
 games; and the plays the pruned search keeps are those of highest value."""
 
 import random
+from itertools import product
 
 from stixxcli_games.trixo.board import ARROW
 from stixxcli_games.trixo.bots import SPEND, GreedyBot, _groups
-from stixxcli_games.trixo.outlook import TIE, Outlook
+from stixxcli_games.trixo.outlook import THREAT_WEIGHT, TIE, TILE_VALUE, Costs, Outlook
 from test_trixo_speed import scratch_values
 from trixo_helpers import Script, game, rulebook_diagonal
 
@@ -75,3 +76,18 @@ def test_every_turn_of_random_games():
                     break
                 compared += compare(log["rules"], step.state, seed)
     assert compared > 3000
+
+
+def test_costs_as_the_plain_sorted_sum():
+    """Costs sorts the gains only when more than one is above 0: the cost is
+    still the plain sum over the gains sorted, to the last bit."""
+    chances = (0.3, 0.7, 0.55, 0.2)
+    costs = Costs(chances)
+    for gains in product(range(3), repeat=len(chances)):
+        expected, missing = 0.0, 1.0
+        for gain, p in sorted(zip(gains, chances), reverse=True):
+            if gain == 0:
+                break
+            expected += missing * p * gain
+            missing *= 1 - p
+        assert costs[gains] == THREAT_WEIGHT * TILE_VALUE * expected, gains

@@ -41,7 +41,10 @@ class GreedyBot(Bot):
         if choice.name == "discard":
             return self._discard(view, choice)
         holds = self._holding_chances(view)
-        symbols = [(tile, p) for tile, p in holds.items() if p > 0 and tile != ARROW]
+        symbols = []
+        for tile, p in holds.items():
+            if p > 0 and tile != ARROW:
+                symbols.append((tile, p))
         outlook = Outlook(view["table"], self.rules["max_stack"], symbols, holds.get(ARROW, 0))
         return choice.options[self.rng.choice(outlook.best_plays(_groups(choice.options), SPEND))]
 

@@ -259,7 +259,10 @@ class Masks:
     def placed(self, bit: int, tile: str, height: int) -> Masks:
         """The masks once `tile` is placed on the cell `bit` (a stack of
         `height` tiles, 0 when empty) and collects nothing."""
-        show = {symbol: cells & ~bit for symbol, cells in self.show.items()}
+        show = self.show.copy()
+        for symbol, cells in show.items():
+            if cells & bit:  # the symbol covered
+                show[symbol] = cells ^ bit
         show[tile] |= bit
         levels = self.levels.copy()
         levels[height] |= bit
