@@ -92,8 +92,6 @@ class Chance(Record):
     who alone may see it (None: everyone sees it).
     """
 
-    _fields = ("name", "prompt", "draw", "parse", "seat")
-
     def __init__(
         self,
         name: str,
@@ -147,8 +145,6 @@ class Choice(Record):
     turn so far.
     """
 
-    _fields = ("seat", "name", "options", "prompt", "parse", "notation", "context")
-
     def __init__(
         self,
         seat: int,
@@ -179,8 +175,6 @@ class Result(Record):
     after every tie-break, with players still tied sharing a place;
     `breakdown[seat]` says where the score came from.
     """
-
-    _fields = ("scores", "places", "breakdown")
 
     def __init__(self, scores: list, places: list[int], breakdown: list[dict]):
         self.scores = scores

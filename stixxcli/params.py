@@ -17,8 +17,6 @@ class Param(FrozenRecord):
     list's length; `choices` lists the allowed values.
     """
 
-    _fields = ("name", "type", "default", "description", "choices", "min", "max", "length")
-
     def __init__(
         self,
         name: str,

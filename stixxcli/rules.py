@@ -29,8 +29,6 @@ MAX_NUMBER_BITS = 1024
 class Rules(Record):
     """Resolved rules: every parameter's value, and where they came from."""
 
-    _fields = ("game", "variant", "values", "description", "files")
-
     def __init__(
         self, game: str, variant: str, values: dict, description: str = "", files: list[str] | None = None
     ):

@@ -30,8 +30,6 @@ _STRUCTURED_START = re.compile(r"""^(\[|\{|(rows|name)\s*:|-\s*[\["'])""")
 
 
 class PaperSheet(Record):
-    _fields = ("name", "grid", "lines", "score")
-
     def __init__(self, name: str, grid: list[list[bool]], lines: list[int], score: dict):
         self.name = name
         self.grid = grid
@@ -41,8 +39,6 @@ class PaperSheet(Record):
 
 class SheetScores(Record):
     """What `stixx score --sheet` shows: every sheet's points and, for several, the ranking."""
-
-    _fields = ("sheets", "rules")
 
     def __init__(self, sheets: list[PaperSheet], rules: dict):
         self.sheets = sheets
