@@ -202,23 +202,18 @@ def _work(sources) -> Iterator[Block | list[tuple]]:
     """The work of check_sources, in input order: a Block of a corpus's lines,
     or a list of up to 32 logs (where, text); one that could not even be read
     is (where, message, False)."""
+    from itertools import groupby
+
+    from .parallel import chunked
     from .sources import Block, raw_logs
 
-    logs = []
-    for source in sources:
-        for where, text in raw_logs(source, decode=False, blocks=BLOCK_BYTES):
-            if isinstance(text, Block):
-                if logs:
-                    yield logs
-                    logs = []
-                yield text
-                continue
-            logs.append((where, text) if isinstance(text, (str, bytes)) else (where, str(text), False))
-            if len(logs) == 32:
-                yield logs
-                logs = []
-    if logs:
-        yield logs
+    read = (item for source in sources for item in raw_logs(source, decode=False, blocks=BLOCK_BYTES))
+    for blocks, run in groupby(read, key=lambda item: isinstance(item[1], Block)):
+        if blocks:
+            yield from (block for _, block in run)
+        else:
+            logs = ((w, t) if isinstance(t, (str, bytes)) else (w, str(t), False) for w, t in run)
+            yield from chunked(logs, 32)
 
 
 def check_work(work, full: bool = True) -> list[tuple[dict, str]]:

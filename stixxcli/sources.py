@@ -119,8 +119,7 @@ def raw_logs(
                     return
                 for number, raw in itertools.chain(lines, _bounded_lines(stream, limit, after)):
                     if raw is None:
-                        where = f"{name}:{number}"
-                        yield where, LogError(too_large(f"line {number} is", limit), where=where)
+                        yield _too_long(name, number, limit)
                         return
                     if raw.strip():
                         yield f"{name}:{number}", text(raw, f"{name}:{number}")
@@ -181,13 +180,17 @@ def _blocks(stream, name: str, limit: int, number: int, size: int) -> Iterator[t
                 if end - start > limit:
                     if start:
                         yield name, Block(name, number, data[:start])
-                    number += data.count(b"\n", 0, start)
-                    where = f"{name}:{number}"
-                    yield where, LogError(too_large(f"line {number} is", limit), where=where)
+                    yield _too_long(name, number + data.count(b"\n", 0, start), limit)
                     return
                 start = end
         yield name, Block(name, number, data)
         number += data.count(b"\n")
+
+
+def _too_long(name: str, number: int, limit: int) -> tuple[str, LogError]:
+    """(where, error) for line `number`, longer than `limit`: where reading stops."""
+    where = f"{name}:{number}"
+    return where, LogError(too_large(f"line {number} is", limit), where=where)
 
 
 def _whole_value(line: bytes) -> bool:
