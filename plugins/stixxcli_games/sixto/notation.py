@@ -78,9 +78,10 @@ def parse_crosses(text: str, colours: Colours) -> list[list]:
     if text.lower() in NONE_WORDS:
         return []
     found: dict[int, int] = {}
+    cross = re.compile(_CROSS)
     position = 0
     while position < len(text):
-        match = re.compile(_CROSS).match(text, position)
+        match = cross.match(text, position)
         if not match or match.end() == position:
             raise ValueError(
                 f"cannot read {text[position:]!r}: write colour and box number, "
