@@ -31,12 +31,15 @@ def lock_path(log: str | os.PathLike) -> Path:
 
 @contextlib.contextmanager
 def one_writer(*logs: str | os.PathLike) -> Iterator[None]:
-    """Hold the lock of each log (standard output, "-", needs none) until the
-    block ends; Busy at once if another process holds one."""
+    """Hold the lock of each log (standard output, "-", needs none, nor does a
+    device or a named pipe) until the block ends; Busy at once if another
+    process holds one."""
     from filelock import FileLock, Timeout
 
+    from .saving import special
+
     with contextlib.ExitStack() as held:
-        for log in dict.fromkeys(str(p) for p in logs if str(p) != "-"):
+        for log in dict.fromkeys(str(p) for p in logs if str(p) != "-" and not special(p)):
             lock = FileLock(lock_path(log), timeout=0)
             try:
                 lock.acquire()

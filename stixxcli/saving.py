@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -56,10 +57,26 @@ def _remove(tmp: str) -> None:
         pass
 
 
+def special(path: str | os.PathLike) -> bool:
+    """Whether `path` is there and is neither a file nor a folder: a device
+    (/dev/null) or a named pipe, written to as it is, never replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write `text` to `path` so that the file is always the old one or the new
     one, never half: a temporary file beside it, flushed, then renamed over it.
-    The temporary file is removed on every way out (an error, Ctrl-C)."""
+    The temporary file is removed on every way out (an error, Ctrl-C). A
+    device or a named pipe is written to directly: renaming over it would
+    put a file in its place."""
+    if special(path):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return
     path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)  # a link stays a link
     fd, tmp = _temporary_beside(path)
     try:
@@ -86,14 +103,17 @@ class AtomicLines:
     end: readers see the old file or the whole new one. The temporary file is
     removed on every way out that does not commit: `abort()`, leaving a `with`
     block by an exception, or the end of the program (Ctrl-C, SIGTERM turned
-    into an exception)."""
+    into an exception). A device or a named pipe is written to directly."""
 
     def __init__(self, path: str | os.PathLike):
         import weakref
 
         self.path = Path(path)
-        fd, self.tmp = _temporary_beside(self.path)
-        self.file = os.fdopen(fd, "w", encoding="utf-8")
+        if special(path):
+            self.tmp, self.file = None, open(path, "w", encoding="utf-8")
+        else:
+            fd, self.tmp = _temporary_beside(self.path)
+            self.file = os.fdopen(fd, "w", encoding="utf-8")
         self._cleanup = weakref.finalize(self, _discard, self.file, self.tmp)
 
     def write(self, log: dict) -> None:
@@ -101,10 +121,13 @@ class AtomicLines:
 
     def commit(self) -> None:
         try:
-            self.file.flush()
-            os.fsync(self.file.fileno())
-            self.file.close()
-            os.replace(self.tmp, self.path)
+            if self.tmp is None:
+                self.file.close()
+            else:
+                self.file.flush()
+                os.fsync(self.file.fileno())
+                self.file.close()
+                os.replace(self.tmp, self.path)
         except BaseException:
             self.abort()
             raise
@@ -124,12 +147,13 @@ class AtomicLines:
         return False
 
 
-def _discard(file, tmp: str) -> None:
+def _discard(file, tmp: str | None) -> None:
     try:
         file.close()
     except OSError:
         pass
-    _remove(tmp)
+    if tmp is not None:
+        _remove(tmp)
 
 
 def writable(path: str | os.PathLike, option: str) -> None:
@@ -141,6 +165,10 @@ def writable(path: str | os.PathLike, option: str) -> None:
         return
     if not str(path).strip():
         raise UsageProblem(f"{option} needs a file name, not an empty one")
+    if special(path):  # written to as it is
+        if not os.access(path, os.W_OK):
+            raise UsageProblem(f"{option} {plain(str(path))}: cannot be written to")
+        return
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     shown = plain(str(path))

@@ -1,0 +1,72 @@
+"""A device or a named pipe named as a destination (`--svg /dev/null`, a FIFO
+another program reads) is written to as it is, never replaced by a file:
+renaming a finished temporary file over it, as logs are written, would put
+a plain file where the device or pipe was (as root, over /dev/null itself)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from stixxcli.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLO = str(ROOT / "examples" / "sixto" / "solo.json")
+
+WRITES = {
+    "replay --svg": ["replay", SOLO, "--to", "1", "--svg"],
+    "replay --html": ["replay", SOLO, "--html"],
+    "simulate --out": ["simulate", "trixo", "-n", "2", "--seed", "s", "--out"],
+    "play --out": ["play", "trixo", "--bot", "A:random", "--bot", "B:random", "--seed", "s", "--out"],
+}
+
+
+def read_all(path: Path, into: list) -> threading.Thread:
+    """A reader at the other end of a named pipe, as another program would be."""
+
+    def read():
+        with open(path, "rb") as pipe:
+            into.append(pipe.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return reader
+
+
+@pytest.mark.parametrize("command", WRITES)
+def test_a_named_pipe_is_written_to_not_replaced(tmp_path, command):
+    pipe = tmp_path / "out.pipe"
+    os.mkfifo(pipe)
+    received: list[bytes] = []
+    reader = read_all(pipe, received)
+    result = CliRunner().invoke(cli, [*WRITES[command], str(pipe)])
+    reader.join(timeout=30)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.pipe"]  # no temporary file, no lock
+    [data] = received
+    if command == "simulate --out":
+        assert [json.loads(line)["game"] for line in data.splitlines()] == ["trixo", "trixo"]
+    elif command == "play --out":
+        assert json.loads(data)["finished"] is True
+    else:
+        assert data.rstrip().endswith(b"</svg>" if "svg" in command else b"</html>")
+
+
+@pytest.mark.parametrize("command", WRITES)
+def test_a_device_stays_a_device(tmp_path, command):
+    null = tmp_path / "null"
+    try:
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device node needs root (CI's container runs as root)")
+    result = CliRunner().invoke(cli, [*WRITES[command], str(null)])
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISCHR(os.stat(null).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null"]
