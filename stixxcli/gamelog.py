@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from . import fastjson
 from .errors import LogError, StixxError
+from .limits import MAX_VALUES, too_many_values
 from .sources import decoded, position, raw_logs
 
 # sources.py reads files, limits.py bounds them, saving.py writes logs.
@@ -131,9 +132,14 @@ def parse_json(text: str, where: str):
 
     Refused as well: nesting deeper than MAX_DEPTH, which would otherwise reach
     Python's recursion limit later, wherever the log is hashed, shown, copied
-    or sent to a worker; and text that is not Unicode (a lone surrogate
-    such as "\\ud800"), which cannot be hashed or printed.
+    or sent to a worker; text that is not Unicode (a lone surrogate
+    such as "\\ud800"), which cannot be hashed or printed; and more than
+    MAX_VALUES values, which would not fit in memory.
     """
+    if too_many_values(text):
+        raise LogError(
+            f"more than {MAX_VALUES:,} JSON values (counted by commas): not a game log", where=where
+        )
     value = fastjson.decode(text)  # msgspec, when installed and worth it
     try:
         if value is None:  # not read by msgspec: json decides, in its own words

@@ -31,7 +31,33 @@ def max_bytes() -> int:
     match = re.fullmatch(r"([0-9]{1,15})\s*([kmgKMG]?)[bB]?", raw)
     if not match or int(match[1]) == 0:
         raise UsageProblem(f"{ENV_MAX_BYTES}={raw[:40]!r} is not a size such as 64M, 500K or 1000000")
-    return int(match[1]) * _UNITS[match[2].lower()]
+    # Past any memory, the same as no limit: no larger count fits where sizes go.
+    return min(int(match[1]) * _UNITS[match[2].lower()], 2**62)
+
+
+# A game log holds thousands of values; millions (`[{},{},...]`, 60 MB of
+# them) would take gigabytes once read. Counted by their commas, before reading.
+MAX_VALUES = 1_000_000
+
+
+def too_many_values(text: str | bytes) -> bool:
+    """Whether a JSON text holds MAX_VALUES values or more, as its commas count them
+    (a text of fewer characters cannot: the count is taken of long texts alone)."""
+    return len(text) > MAX_VALUES and text.count("," if isinstance(text, str) else b",") >= MAX_VALUES
+
+
+CHUNK = 2**20
+
+
+def read_at_most(stream, size: int) -> bytes:
+    """At most `size` bytes of a binary stream, read a megabyte at a time:
+    a read of `size` at once would set aside `size` bytes first, however
+    few the stream holds (a limit of 50 GB would fail on a small file)."""
+    parts = []
+    while size > 0 and (part := stream.read(min(size, CHUNK))):
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)
 
 
 def _size(limit: int) -> str:
@@ -52,10 +78,10 @@ def read_bounded(source: str | os.PathLike) -> bytes:
     name = "<stdin>" if str(source) == "-" else str(source)
     try:
         if str(source) == "-":
-            raw = sys.stdin.buffer.read(limit + 1)
+            raw = read_at_most(sys.stdin.buffer, limit + 1)
         else:
             with open(source, "rb") as f:
-                raw = f.read(limit + 1)
+                raw = read_at_most(f, limit + 1)
     except OSError as e:
         raise StixxError(f"cannot read: {e.strerror}", where=name) from None
     if len(raw) > limit:

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import codecs
 import io
-import itertools
 import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
 
 from .errors import LogError, StixxError
-from .limits import max_bytes, too_large
+from .limits import max_bytes, read_at_most, too_large, too_many_values
 
 LOG_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
@@ -31,7 +30,8 @@ class NoLogs(StixxError):
 def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
     """Each path as given, a folder replaced by its log files (*.json, *.jsonl,
     *.ndjson), recursively, sorted by their path inside it. Hidden files and
-    folders (an editor's backup, a half-written `.game.json.tmp`) are left out."""
+    folders (an editor's backup, a half-written `.game.json.tmp`) are left
+    out, and so are named pipes and devices (a pipe named directly is read)."""
     for path in paths:
         text = str(path)
         if text != "-" and os.path.isdir(text):
@@ -46,11 +46,15 @@ def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
 def _logs_under(folder: str):
     from pathlib import Path  # a folder of logs only: pathlib is slow to import
 
+    from .saving import special
+
     for root, dirs, files in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for name in files:
             if not name.startswith(".") and name.endswith(LOG_SUFFIXES):
-                yield Path(root) / name
+                path = Path(root) / name
+                if not special(path):  # a named pipe would wait for a writer for ever
+                    yield path
 
 
 def position(where: str) -> int | None:
@@ -64,14 +68,12 @@ def raw_logs(
     source: str | os.PathLike, *, decode: bool = True, blocks: int = 0
 ) -> Iterator[tuple[str, str | bytes | StixxError | Block]]:
     """Yield (where, text) for every log in a file, or (where, error) for what
-    cannot be read. `source` is a path or "-" for standard input. A file whose
-    first line is a whole JSON value is JSON Lines, read a line at a time in
-    constant memory; so is a file whose first line is broken but whose next
-    line is a whole JSON object (a corpus with a bad first line: each line
-    still gets its verdict). Any other file is one JSON document. With
-    decode=False the lines of JSON Lines come as bytes, for workers to decode;
-    with blocks=N as well, they come as (name, Block) of about N bytes of
-    whole lines each, for workers to split and decode.
+    cannot be read. `source` is a path or "-" for standard input. A file is
+    JSON Lines, read a line at a time in constant memory, or one JSON
+    document, as `_read_head` tells them apart. With decode=False the lines
+    of JSON Lines come as bytes, for workers to decode; with blocks=N as
+    well, they come as (name, Block) of about N bytes of whole lines each,
+    for workers to split and decode.
 
     No log or line larger than max_bytes() is read whole: it is refused after
     reading that much, and reading that source stops there (an endless line,
@@ -87,50 +89,89 @@ def raw_logs(
         return
     with stream:
         try:
-            first = stream.readline(limit + 1)
-            if first.startswith(codecs.BOM_UTF8):  # as some editors on Windows save files
-                first = first[len(codecs.BOM_UTF8) :]
-            if len(first) > limit:
-                yield name, LogError(too_large("the first line is", limit), where=name)
-                return
-            lines = [(1, first)]
-            if not _whole_value(first):
-                # Blank lines, then the next line: a whole object there makes this JSON Lines.
-                number, size = 1, len(first)
-                while size <= limit:
-                    number += 1
-                    line = stream.readline(limit + 1 - size)
-                    size += len(line)
-                    lines.append((number, line))
-                    if line.strip() or not line:
-                        break
-                if not _whole_value(lines[-1][1]):
-                    data = b"".join(line for _, line in lines)
-                    data += stream.read(limit + 1 - len(data))
-                    if len(data) > limit:
-                        yield name, LogError(too_large("the log is", limit), where=name)
-                        return
-                    lines = None
-            if lines is not None:
-                after = lines[-1][0] + 1
+            lines, head = _read_head(stream, name, limit)
+            if lines:
+                rest = _Rest(head, stream)
                 if blocks and not decode:
-                    yield name, Block(name, 1, b"".join(raw for _, raw in lines))
-                    yield from _blocks(stream, name, limit, after, blocks)
+                    yield from _blocks(rest, name, limit, 1, blocks)
                     return
-                for number, raw in itertools.chain(lines, _bounded_lines(stream, limit, after)):
+                for number, raw in _bounded_lines(rest, limit, 1):
                     if raw is None:
                         yield _too_long(name, number, limit)
                         return
                     if raw.strip():
                         yield f"{name}:{number}", text(raw, f"{name}:{number}")
                 return
+        except LogError as e:
+            yield name, e
+            return
         except OSError as e:
             yield name, StixxError(f"cannot read: {e.strerror}", where=name)
             return
-    if not data.strip():
+    if not head.strip():
         yield name, LogError("empty file, no log in it", where=name)
     else:
-        yield name, decoded(data, name)
+        yield name, decoded(head, name)
+
+
+LOOK_AHEAD = 10  # lines looked at, after a first line that is not a whole log, for one that is
+
+
+def _read_head(stream, name: str, limit: int) -> tuple[bool, bytes]:
+    """Whether a file is JSON Lines, and the bytes read to tell (the whole
+    file, for one document). A file whose first line is a whole JSON value
+    is JSON Lines. So is one whose first lines are broken but where a line
+    soon after is a whole object, from its first character on (a corpus
+    with bad lines first: each line still gets its verdict), unless the
+    whole file is one JSON document (a log written over several lines, an
+    object on a line of its own). Any other file is one JSON document.
+    LogError for a first line or a document larger than `limit`."""
+    first = stream.readline(limit + 1)
+    if first.startswith(codecs.BOM_UTF8):  # as some editors on Windows save files
+        first = first[len(codecs.BOM_UTF8) :]
+    if len(first) > limit:
+        raise LogError(too_large("the first line is", limit), where=name)
+    if _whole_value(first):
+        return True, first
+    head, size, seen, whole = [first], len(first), 0, False
+    while size <= limit and seen < LOOK_AHEAD and not whole:
+        line = stream.readline(limit + 1 - size)
+        if not line:
+            break
+        head.append(line)
+        size += len(line)
+        if line.strip():
+            seen += 1
+            whole = line.startswith(b"{") and _whole_value(line)
+    data = b"".join(head) + read_at_most(stream, limit + 1 - size)
+    if whole and (len(data) > limit or not _one_value(data)):
+        return True, data
+    if len(data) > limit:
+        raise LogError(too_large("the log is", limit), where=name)
+    return False, data
+
+
+class _Rest:
+    """The lines of a file from its first on: those read to tell what the
+    file is (`head`), then the rest of `stream`, with the two methods the
+    readers of lines and blocks use."""
+
+    def __init__(self, head: bytes, stream):
+        self.head, self.stream = io.BytesIO(head), stream
+
+    def readline(self, size: int) -> bytes:
+        line = self.head.readline(size)
+        if len(line) < size and not line.endswith(b"\n"):  # the head is read: the stream from now on
+            self.readline, self.read = self.stream.readline, self.stream.read
+            line += self.stream.readline(size - len(line))
+        return line
+
+    def read(self, size: int) -> bytes:
+        data = self.head.read(size)
+        if len(data) < size:
+            self.readline, self.read = self.stream.readline, self.stream.read
+            data += self.stream.read(size - len(data))
+        return data
 
 
 def _bounded_lines(stream, limit: int, number: int) -> Iterator[tuple[int, bytes | None]]:
@@ -193,15 +234,19 @@ def _too_long(name: str, number: int, limit: int) -> tuple[str, LogError]:
     return where, LogError(too_large(f"line {number} is", limit), where=where)
 
 
-def _whole_value(line: bytes) -> bool:
-    stripped = line.strip()
-    if not stripped.startswith(b"{") or not stripped.endswith(b"}"):
-        return False
+def _one_value(data: bytes) -> bool:
+    if too_many_values(data):  # a log no reader takes: let its reader refuse it, without reading it here
+        return True
     try:
-        json.loads(stripped)
+        json.loads(data)
         return True
     except (ValueError, RecursionError):
         return False
+
+
+def _whole_value(line: bytes) -> bool:
+    stripped = line.strip()
+    return stripped.startswith(b"{") and stripped.endswith(b"}") and _one_value(stripped)
 
 
 def decoded(raw: bytes, where: str) -> str | StixxError:

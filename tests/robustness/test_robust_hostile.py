@@ -100,8 +100,12 @@ HOSTILE_LOGS = {
     "a string": (b'"stixxcli-log/1"', "a game log is a JSON object, not text"),
     "an empty object": (b"{}", 'no "format"'),
     "a list of logs": (json.dumps([EXAMPLE]).encode(), "a game log is a JSON object, not a list"),
-    "50 MB of garbage on one line": (None, "invalid JSON"),
+    # (Counted by its commas, it holds too many values to be read at all.)
+    "50 MB of garbage on one line": (None, "more than 1,000,000 JSON values"),
     "a string of 50 MB": (None, "a game log is a JSON object, not text"),
+    # 2 GB once read, though it is valid JSON.
+    "50 MB of empty objects": (None, "more than 1,000,000 JSON values"),
+    "50 MB of empty objects, a line each": (None, "more than 1,000,000 JSON values"),
 }
 
 
@@ -113,6 +117,9 @@ def _content(name: str) -> bytes:
         data = bytes(rng.choice(alphabet) for _ in range(4096)) * (BIG // 4096)
     elif name == "a string of 50 MB":
         data = b'"' + b"x" * BIG + b'"'
+    elif name.startswith("50 MB of empty objects"):
+        each = b"{},\n" if name.endswith("a line each") else b"{},"
+        data = b'{"moves": [' + each * (BIG // len(each)) + b"{}]}"
     return data
 
 

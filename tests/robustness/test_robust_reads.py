@@ -115,7 +115,8 @@ def test_blocks_of_lines_give_what_lines_read_one_by_one_give(tmp_path, monkeypa
     long = "[" + "0," * rng.randrange(30, 200) + "0]\n"  # too long for the limit, or just not
     if rng.random() < 0.5:
         pieces.insert(rng.randrange(len(pieces) + 1), long)
-    text = (codecs.BOM_UTF8.decode() if seed % 5 == 0 else "") + log + "\n" + "".join(pieces)
+    broken = '{"a": \n' * (seed % 3)  # first lines that are not whole: told apart by reading ahead
+    text = (codecs.BOM_UTF8.decode() if seed % 5 == 0 else "") + broken + log + "\n" + "".join(pieces)
     if rng.random() < 0.5:
         text = text.rstrip("\n")  # no newline at the end
     corpus = tmp_path / "c.jsonl"
@@ -136,6 +137,52 @@ def test_a_corpus_whose_first_line_is_garbage_is_read_line_by_line(tmp_path):
     assert [line.split(": ", 1)[0] for line in lines] == [f"{corpus}:{n}" for n in (1, 2, 4, 5)]
     assert "invalid JSON" in lines[0] and "invalid JSON" in lines[2]
     assert "valid trixo game" in lines[1] and "valid trixo game" in lines[3]
+
+
+def test_a_corpus_whose_first_lines_are_broken_is_read_line_by_line(tmp_path):
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one[:100] + "\n" + one[:50] + "\n" + (one + "\n") * 3)
+    run = measured("validate", corpus)
+    lines = run.stdout.splitlines()
+    assert [line.split(": ", 1)[0] for line in lines] == [f"{corpus}:{n}" for n in range(1, 6)]
+    assert ["valid trixo game" in line for line in lines] == [False, False, True, True, True]
+
+
+def test_a_log_with_an_object_on_a_line_of_its_own_is_one_document(tmp_path):
+    """A log written by hand over several lines, a move on a line of its own,
+    is one log, not lines of a corpus."""
+    log = json.loads(TRIXO.read_text())
+    moves = log.pop("moves")
+    finished = log.pop("finished")
+    text = json.dumps(log)[:-1] + ', "moves": [\n'
+    text += ",\n".join(json.dumps(move) for move in moves)
+    text += f'\n], "finished": {json.dumps(finished)}}}\n'
+    path = tmp_path / "by-hand.json"
+    path.write_text(text)
+    run = measured("validate", path)
+    assert run.code == 0, run.stdout
+    assert run.stdout.startswith(f"{path}: valid trixo game")
+
+
+def test_a_limit_past_the_memory_still_reads_a_small_log():
+    """The limit bounds what is read; it is not set aside before reading."""
+    for limit in ("50G", "999999999999999G"):
+        run = measured("validate", TRIXO, env={"STIXX_MAX_BYTES": limit})
+        assert run.code == 0, run.stdout + run.stderr
+
+
+def test_a_named_pipe_in_a_folder_is_left_out(tmp_path):
+    """A folder stands for its log files: a named pipe among them would wait
+    for a writer for ever. Named directly, a pipe is read (`<(...)` is one)."""
+    import os
+
+    (tmp_path / "a.json").write_text(TRIXO.read_text())
+    os.mkfifo(tmp_path / "b.json")
+    run = measured("validate", tmp_path, timeout=20)
+    assert run.code == 0, run.stdout + run.stderr
+    [line] = run.stdout.splitlines()
+    assert line.startswith(f"{tmp_path / 'a.json'}: valid trixo game")
 
 
 def test_a_pretty_printed_log_is_still_one_document(tmp_path):
