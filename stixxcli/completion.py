@@ -11,13 +11,23 @@ from __future__ import annotations
 
 from click.shell_completion import CompletionItem
 
+from .text import is_plain, plain
+
 
 def _items(names, incomplete: str, prefix: str = "", help_of=None) -> list[CompletionItem]:
+    """The names that start with `incomplete`. A name holding a control, a bidi
+    mark or a byte that is not UTF-8 (a file name) is left out: the shell would
+    print it raw, and no one could type it back anyway."""
     return [
-        CompletionItem(prefix + name, help=help_of(name) if help_of else None)
+        CompletionItem(prefix + name, help=_help(help_of(name)) if help_of else None)
         for name in names
-        if name.startswith(incomplete)
+        if isinstance(name, str) and name.startswith(incomplete) and is_plain(prefix + name)
     ]
+
+
+def _help(text) -> str | None:
+    # zsh and fish print the help beside the value: shown, never obeyed.
+    return plain(text) if text else None
 
 
 def _game_named(ctx):

@@ -11,12 +11,16 @@ A Content-Security-Policy forbids the page any fetch at all.
 
 from __future__ import annotations
 
-import html
 import json
 
 from .errors import StixxError, plugin_call
 from .pictures import draw, inline
 from .replays import replay
+from .svg import esc
+from .text import clip, plain, plain_json, plain_lines
+
+# A name longer than this is shown clipped: the page repeats names at every step.
+NAME_WIDTH = 100
 
 STYLE = """
 body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:0;background:#f4f1e8;color:#1c1c1c}
@@ -102,8 +106,39 @@ SCRIPT = """
 
 def _json_in_html(value) -> str:
     # Inside <script>, "</script>" or "<!--" in a name would end the script: no "<" at all.
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = plain_json(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _html(value) -> str:
+    """Content as HTML text: controls and bidi marks visibly escaped as on the
+    terminal (a page is a file someone may `cat`), then HTML-escaped."""
+    return esc(plain(value))
+
+
+def _shown_names(names: list[str]) -> list[str]:
+    """The names as the page shows them: plain, and clipped to NAME_WIDTH with
+    the seat beside a clipped one, so two long names that start alike stay two
+    players (a replay refuses two players of one name)."""
+    shown = []
+    for seat, name in enumerate(names):
+        text = plain(name)
+        shown.append(text if len(text) <= NAME_WIDTH else f"{clip(text, NAME_WIDTH)} (seat {seat})")
+    if len(set(shown)) < len(set(names)):  # alike only once escaped or clipped: the seat tells them apart
+        shown = [f"{name} (seat {seat})" for seat, name in enumerate(shown)]
+    return shown
+
+
+def _as_shown(log: dict) -> dict:
+    """A copy of the log with its names as the page shows them, replayed in its
+    place: every drawing and move of the game then holds the short, plain names."""
+    players = log.get("players")
+    if not isinstance(players, list) or not all(
+        isinstance(p, dict) and isinstance(p.get("name"), str) for p in players
+    ):
+        return log  # the replay refuses it, with its reason
+    names = _shown_names([p["name"] for p in players])
+    return dict(log, players=[dict(p, name=name) for p, name in zip(players, names)])
 
 
 def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
@@ -113,6 +148,7 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
     if start > len(log.get("moves", [])):
         raise StixxError(f"the log has {len(log['moves'])} moves; --to {start} is past its end")
     game = get_game(log["game"])
+    log = _as_shown(log)
     names = [p["name"] for p in log["players"]]
     seen = "everything" if viewer is None else f"only what {names[viewer]} could know"
     steps = []
@@ -120,7 +156,7 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
     for at in replay(log):
         state = at.state
         title = f"{game.title or game.name} after {at.index} moves"
-        svg = inline(draw(game, state, viewer, title))
+        svg = plain_lines(inline(draw(game, state, viewer, title)))  # a drawing escapes only C0
         scores = plugin_call(game, "standing", state.standing, viewer)
         # Places follow the game's own tie-breaks, which may rest on secrets until the end.
         places = None
@@ -129,15 +165,15 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
         step = {"svg": svg, "scores": [_score(s) for s in scores], "places": places, "over": bool(state.over)}
         if at.move is not None:
             move = plugin_call(game, "move_view", state.move_view, at.move, viewer)
-            text = plugin_call(game, "move_text", state.move_text, move)
+            text = plain(plugin_call(game, "move_text", state.move_text, move))
             player = names[at.seat] if at.seat is not None else "the table"
-            step.update(player=player, text=str(text))
-            moves.append((player, str(text)))
+            step.update(player=player, text=text)
+            moves.append((player, text))
         steps.append(step)
     title = f"{game.title or game.name}: {', '.join(names)}"
-    variant = log.get("variant", "standard")
+    variant = clip(plain(log.get("variant", "standard")), NAME_WIDTH)
     items = "\n".join(
-        f'<li data-move="{n}"><b>{html.escape(player)}</b> {html.escape(text)}</li>'
+        f'<li data-move="{n}"><b>{_html(player)}</b> {_html(text)}</li>'
         for n, (player, text) in enumerate(moves, start=1)
     )
     return f"""<!DOCTYPE html>
@@ -146,13 +182,13 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)} - stixx replay</title>
+<title>{_html(title)} - stixx replay</title>
 <style>{STYLE}</style>
 </head>
 <body data-start="{start}" data-step="{start}" data-moves="{len(moves)}">
 <header>
-<h1>{html.escape(title)}</h1>
-<p>{html.escape(f"variant {variant}; {len(moves)} moves; this page shows {seen}")}</p>
+<h1>{_html(title)}</h1>
+<p>{_html(f"variant {variant}; {len(moves)} moves; this page shows {seen}")}</p>
 </header>
 <main>
 <section id="board">{steps[start]["svg"]}</section>
@@ -185,4 +221,4 @@ def _score(value):
     # Scores are numbers in every game; anything else is shown as text.
     if value is None or isinstance(value, (int, float)):
         return value
-    return str(value)
+    return plain(value)

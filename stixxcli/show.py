@@ -8,7 +8,7 @@ import os
 
 from rich.console import Console, Group
 from rich.rule import Rule
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from .text import is_plain, plain
@@ -146,7 +146,9 @@ class ProgressBar:
 def show_simulation(report: dict) -> None:
     """Two tables, the win rates and the scores: a row per seat, then a row per
     bot; a column per variant and, with two, the change with its interval.
-    Every number with one decimal; the last line says what the signs mean."""
+    Every number with one decimal; the last line says what the signs mean.
+    Names (the seed, seats, bots, variants: typed, or a rule file's name) are
+    shown as Text, never read as markup: `[/]` would fail, `[link=...]` link."""
     names = list(report["variants"])
     variants = [report["variants"][n] for n in names]
     change = report.get("change")
@@ -169,36 +171,41 @@ def show_simulation(report: dict) -> None:
     head = "player" if rotate else "seat"
     turned = "; seats turned each game, a row follows one player" if rotate else ""
     where = f"{report['game']}, {report['players']} players, seed {report['seed']}{turned}"
-    console().print(where, style="bold")
+    console().print(Text(plain(where), style="bold"))
     console().print(_figures("Win rate, % (95% interval)", head, names, rows, _rate, _rate_change))
     console().print(_figures("Score, mean ± sd", head, names, rows, _score, _score_change))
     for n, v in zip(names, variants):
         length = v["length"]
         console().print(
-            f"{n}: {v['games']} games of {length['mean']:.1f} ± {length['sd']:.1f} moves "
-            f"({length['min']}-{length['max']})"
+            Text(
+                plain(n) + f": {v['games']} games of {length['mean']:.1f} ± {length['sd']:.1f} moves "
+                f"({length['min']}-{length['max']})"
+            )
         )
-    console().print(
-        "± is the standard deviation over the games; (a-b): a 95% interval (Wilson's)"
-        + (
-            f". change: {names[1]} minus {names[0]} (win rates in points), with a 95% "
+    said = "± is the standard deviation over the games; (a-b): a 95% interval (Wilson's)"
+    if change:
+        said += (
+            f". change: {plain(names[1])} minus {plain(names[0])} (win rates in points), with a 95% "
             "interval (Newcombe's for rates, normal for means)"
-            if change
-            else ""
-        ),
-        style="dim",
-    )
+        )
+    console().print(Text(said, style="dim"))
 
 
 def _figures(title, head, names, rows, cell, change_cell):
-    t = Table(head, "bot", *names, *(["change"] if len(names) == 2 else []), title=title,
+    columns = [Column(Text(plain(n))) for n in names]
+    t = Table(head, "bot", *columns, *(["change"] if len(names) == 2 else []), title=title,
               title_justify="left", show_edge=False, header_style="bold")  # fmt: skip
     for row in rows:
         if row is None:
             t.add_section()
             continue
         label, bot, lines, change = row
-        t.add_row(label, bot, *map(cell, lines), *([change_cell(change)] if change else []))
+        t.add_row(
+            Text(plain(label)),
+            Text(plain(bot)),
+            *map(cell, lines),
+            *([change_cell(change)] if change else []),
+        )
     return t
 
 

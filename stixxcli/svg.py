@@ -4,7 +4,8 @@ with its title and legend, and the text picture for a game that draws nothing.
 Every drawing is self-contained: no external font (generic families only),
 no image or link fetched from anywhere. Text from logs (player names, colour
 names) may be hostile, so every piece of text and every attribute value goes
-through `esc`, which also drops the characters XML cannot hold.
+through `esc`, which also drops the characters XML cannot hold and those a
+terminal would obey.
 """
 
 from __future__ import annotations
@@ -16,8 +17,12 @@ from .colours import INK, PAPER
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"  # generic family last: nothing is fetched
 MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 # XML 1.0 allows tab, newline, carriage return and everything from space on,
-# except surrogates and U+FFFE/U+FFFF.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+# except surrogates and U+FFFE/U+FFFF. Also dropped: C1 controls and bidi
+# marks, which XML holds but a terminal showing the file (`cat`) obeys.
+_NOT_XML = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+    "\ud800-\udfff\ufffe\uffff]"
+)
 
 
 def esc(value) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import StixxError
+from ..text import plain
 from . import (
     completes,
     echo_json,
@@ -117,12 +118,12 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
         played = next(iter(report["variants"].values()))["games"]
         click.echo(
             f"stixx: stopped ({report['stopped']}) after {played} of {count} games: the figures are "
-            f"theirs{'; ' + out + ' not written' if out else ''}",
+            f"theirs{'; ' + plain(out) + ' not written' if out else ''}",
             err=True,
         )
         raise SystemExit(stopped)
     if out and not as_json:
-        click.echo(f"{count * len(runs)} logs written to {out}", err=True)
+        click.echo(f"{count * len(runs)} logs written to {plain(out)}", err=True)
 
 
 COMMANDS = [simulate]
