@@ -26,9 +26,12 @@ def _sheet_game(game_name):
 
 
 def _numbered(path: str, name: str) -> str:
-    """FILE-NAME.ext: one file per sheet when one FILE was given for several."""
+    """FILE-NAME.ext: one file per sheet when one FILE was given for several,
+    beside FILE: a separator or control character in NAME (a sheet letter or a
+    photo's name, from a rule file or the command line) is written as `_`."""
     stem, suffix = os.path.splitext(path)  # not pathlib: it would slow every command's start
-    return f"{stem}-{name}{suffix}"
+    word = "".join(ch if ch.isprintable() and ch not in "/\\" else "_" for ch in name)
+    return f"{stem}-{word}{suffix}"
 
 
 def _call(game, what: str, *args):
@@ -83,6 +86,7 @@ def sheet(game_name, which, svg, paper, variant, rules_file):
       stixx sheet sixto A --rules house.yaml --svg house-A.svg
     """
     from ..plugins import get_game
+    from ..text import plain
 
     game = get_game(game_name)
     if not game.sheets:
@@ -95,7 +99,7 @@ def sheet(game_name, which, svg, paper, variant, rules_file):
         target = svg if len(pages) == 1 else _numbered(svg, name)
         _write(target, text)
         if target != "-":
-            click.echo(f"{target}: sheet {name} ({paper})", err=True)
+            click.echo(plain(f"{target}: sheet {name} ({paper})"), err=True)
 
 
 def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text, debug_image, as_json):

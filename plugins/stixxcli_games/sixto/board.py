@@ -8,6 +8,8 @@ Rulings: docs/games/sixto.md.
 
 from __future__ import annotations
 
+MAX_LETTER = 20  # characters of a sheet letter: a word, printed on the card
+
 # The project's own sample sheets A-L, the default of the `sheets` parameter
 # (the publisher's printed numbers are not public): each number 1-6 twice a
 # row, the three target boxes all different.
@@ -178,19 +180,35 @@ def _crosses(n: int) -> str:
     return "cross" if n == 1 else "crosses"
 
 
+def is_sheet_letter(letter) -> bool:
+    """Whether a rule file's sheet name can be a sheet letter: a short word of
+    printable characters, no spaces or commas. It is typed at the setup,
+    printed on the card and on the terminal, and part of `stixx sheet`'s file
+    names, so no control character or escape sequence may hide in it."""
+    return (
+        isinstance(letter, str)
+        and 0 < len(letter) <= MAX_LETTER
+        and letter.isprintable()
+        and "," not in letter
+        and " " not in letter
+    )
+
+
 def sheets_variant_text(sheets: dict[str, list[list[int]]], colours: list[str]) -> str:
     """A variant file that extends the standard rules with `sheets` (name ->
     rows of numbers) as its only sheets: printed sheets typed in once, kept
-    for the next game night. Names become sheet letters (no spaces or commas)."""
+    for the next game night. Names become sheet letters (see is_sheet_letter)."""
     import json
 
     letters = {}
     for name, rows in sheets.items():
         # A sheet letter is a word: no spaces, commas or control characters.
         printable = "".join(ch if ch.isprintable() else " " for ch in name)
-        letter = "-".join(printable.replace(",", " ").split()) or "sheet"
-        while letter in letters:
-            letter += "'"
+        word = "-".join(printable.replace(",", " ").split())[:MAX_LETTER] or "sheet"
+        letter, count = word, 1
+        while letter in letters:  # two names that read as the same word
+            count += 1
+            letter = f"{word[: MAX_LETTER - len(str(count)) - 1].rstrip('-')}-{count}"
         letters[letter] = rows
     lines = [
         "# Printed Sixto sheets typed in at the table, kept for the next game night.",

@@ -10,7 +10,7 @@ from stixxcli.errors import IllegalSetup, RuleError
 from stixxcli.game import Chance, Game, Param
 
 from . import notation
-from .board import SAMPLE_SHEETS
+from .board import MAX_LETTER, SAMPLE_SHEETS, is_sheet_letter
 
 ROWS = 6  # six colours, six dice, six rows
 TYPED_SHEET = "own"  # the sheet "letter" shown for a printed sheet typed in at the setup
@@ -191,8 +191,8 @@ class Sixto(Game):
         if not isinstance(sheets, dict) or not sheets:
             raise RuleError("sheets must map each sheet letter to its 6 rows of numbers")
         for letter, rows in sheets.items():
-            if not letter or any(ch.isspace() or ch == "," for ch in letter):
-                raise RuleError(f"sheets: {letter!r} is not a sheet letter (no spaces or commas; e.g. A)")
+            if not is_sheet_letter(letter):
+                raise RuleError(_not_a_letter(letter))
             if not isinstance(rows, list) or len(rows) != ROWS:
                 raise RuleError(f"sheets: sheet {letter} must be a list of {ROWS} rows")
             for row, numbers in enumerate(rows):
@@ -331,6 +331,17 @@ class Sixto(Game):
         from .photo import read_photos  # OpenCV and numpy load only here
 
         return read_photos(photos, rules, options)
+
+
+def _not_a_letter(letter) -> str:
+    """Why a sheet's name is refused, the name shown escaped and cut short."""
+    from stixxcli.text import clip
+
+    shown = repr(clip(letter, 60)) if isinstance(letter, str) else repr(letter)
+    return (
+        f"sheets: {shown} is not a sheet letter (a word of at most {MAX_LETTER} printable "
+        "characters, no spaces or commas; e.g. A)"
+    )
 
 
 # The state's module, imported at the first game (not when the plugin loads) and

@@ -8,7 +8,8 @@ labels that are colour names place their rows. `o` is an empty box only on a
 sheet that writes no other empty mark (it could be a circled cross); `0` is
 always refused. The same sheet may be YAML or JSON: a list of six rows (12
 booleans, or a string of cells), or a mapping with `rows:` and an optional
-`name:`.
+`name:`; aliases, nesting deeper than MAX_DEPTH and a tag that makes a box or
+a row something else (`!!bool maybe`, `!!null`) are refused.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ CROSS, EMPTY = "xX", ".-_/"  # `/` is how stixx draws a lost box
 ROUND = "oO"  # an empty box, or a circled cross: read by the rest of the sheet
 BOX_HINT = "write x for a cross and . for an empty box"
 MAX_SHEET = 100_000  # characters; a sheet is a few hundred
+MAX_DEPTH = 10  # levels of YAML/JSON nesting; a sheet needs three (name and rows, the rows, a row)
+STR_TAG = "tag:yaml.org,2002:str"
 _STRUCTURED_START = re.compile(r"""^(\[|\{|(rows|name)\s*:|-\s*[\["'])""")
 
 
@@ -217,16 +220,46 @@ def _placed_by_colour(read: list, colours: list[str], source: str) -> list:
     return [placed[row] for row in range(len(colours))]
 
 
+def _refuse_aliases_and_depth(source: str, text: str) -> None:
+    """Refuse aliases, and nesting deeper than MAX_DEPTH as soon as it is met:
+    PyYAML's parser slows with depth (`[[[[...` 10,000 deep takes 20 seconds),
+    so a deep text is stopped after its first levels, before it is composed."""
+    import yaml
+
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.AliasEvent):
+            raise StixxError(
+                "YAML aliases (*name) are not allowed in a sheet",
+                where=f"{source}:{event.start_mark.line + 1}",
+            )
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise StixxError(
+                    f"YAML nested more than {MAX_DEPTH} levels deep: a sheet is a list of rows",
+                    where=f"{source}:{event.start_mark.line + 1}",
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _box(cell) -> bool | None:
+    """A box of a row of true/false: True a cross, False empty, None when it is
+    neither (a tag such as `!!bool maybe` makes a bool of a word YAML has no
+    value for: it is read as what it says, not as an empty box)."""
+    import yaml
+
+    if not (isinstance(cell, yaml.ScalarNode) and cell.tag == "tag:yaml.org,2002:bool"):
+        return None
+    return yaml.constructor.SafeConstructor.bool_values.get(cell.value.lower())
+
+
 def _read_structured(source: str, text: str, rules: dict, name: str):
     import yaml
 
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            if isinstance(event, yaml.AliasEvent):
-                raise StixxError(
-                    "YAML aliases (*name) are not allowed in a sheet",
-                    where=f"{source}:{event.start_mark.line + 1}",
-                )
+        _refuse_aliases_and_depth(source, text)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
@@ -234,8 +267,6 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
         raise StixxError(f"invalid YAML/JSON: {e.problem or e.context}", where=where) from None
     except yaml.YAMLError as e:
         raise StixxError(f"invalid YAML/JSON: {e}", where=source) from None
-    except RecursionError:
-        raise StixxError("YAML nested too deeply", where=source) from None
     if node is None:
         raise StixxError("empty file: no sheet in it", where=source)
     at = lambda n: f"{source}:{n.start_mark.line + 1}"  # noqa: E731
@@ -250,7 +281,8 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
                     raise StixxError("name: must be text", where=at(value))
                 name = value.value
             else:
-                raise StixxError(f"unknown key {key.value!r} in a sheet (keys: rows, name)", where=at(key))
+                shown = repr(key.value) if isinstance(key, yaml.ScalarNode) else "a list or mapping"
+                raise StixxError(f"unknown key {shown} in a sheet (keys: rows, name)", where=at(key))
         if rows_node is None:
             raise StixxError("a sheet mapping needs rows: (a list of the six rows)", where=at(node))
     wanted, boxes = len(rules["colours"]), rules["boxes_per_row"]
@@ -267,16 +299,23 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
             chars, problem = _cells(row_node.value, boxes)
             if problem:
                 raise StixxError(f"row {number}: {problem}", where=at(row_node))
+            if row_node.tag != STR_TAG:  # `!!null x . x ...`: YAML reads no row there
+                tag = row_node.tag.replace("tag:yaml.org,2002:", "!!")
+                raise StixxError(
+                    f"row {number} must be {boxes} true/false or a string of x and ., not {tag}",
+                    where=at(row_node),
+                )
             cells = chars  # read as marks below, with the whole sheet
         elif isinstance(row_node, yaml.SequenceNode):
             cells = []
             for box, cell in enumerate(row_node.value, start=1):
-                if not (isinstance(cell, yaml.ScalarNode) and cell.tag == "tag:yaml.org,2002:bool"):
+                crossed = _box(cell)
+                if crossed is None:
                     shown = cell.value if isinstance(cell, yaml.ScalarNode) else "a list or mapping"
                     raise StixxError(
                         f"row {number}, box {box}: true (a cross) or false, not {shown!r}", where=at(cell)
                     )
-                cells.append(cell.value.lower() in ("true", "yes", "on"))
+                cells.append(crossed)
             if len(cells) != boxes:
                 raise StixxError(
                     f"row {number}: {len(cells)} boxes, but a row has {boxes} (boxes_per_row)",

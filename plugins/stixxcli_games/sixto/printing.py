@@ -17,9 +17,9 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import dataclass
-from html import escape
 
 from stixxcli.errors import StixxError
+from stixxcli.svg import esc
 
 PAPERS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}  # landscape, mm
 CARD_W, CARD_H = 260.0, 180.0
@@ -166,7 +166,7 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}mm" height="{page_h}mm" '
         f'viewBox="0 0 {page_w} {page_h}" font-family="Helvetica, Arial, sans-serif">',
-        f"<title>Sixto sheet {escape(letter)}</title>",
+        f"<title>Sixto sheet {esc(letter)}</title>",
         f'<rect width="{page_w}" height="{page_h}" fill="#fff"/>',
         f'<g transform="translate({ox:.2f} {oy:.2f})">',
         # A thin cut line around the card, light enough not to look like a box.
@@ -176,7 +176,7 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
         out.append(_marker_svg(marker_id, x, y))
     out += [
         f'<text x="{GRID_X}" y="16" font-size="8" font-weight="bold">Sixto</text>',
-        f'<text x="{GRID_X + 30}" y="16" font-size="8">sheet {escape(letter)}</text>',
+        f'<text x="{GRID_X + 30}" y="16" font-size="8">sheet {esc(letter)}</text>',
         f'<text x="{GRID_X}" y="29" font-size="5">name</text>',
         f'<line x1="{GRID_X + 14}" y1="29.5" x2="{GRID_X + 120}" y2="29.5" stroke="#000" stroke-width="0.3"/>',
         f'<text x="{GRID_X + 126}" y="29" font-size="3.2" fill="#666">one clear mark per crossed box</text>',
@@ -197,7 +197,7 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
         colour = ink(colours[r])
         out.append(
             f'<text x="{GRID_X - 3}" y="{row[0].y + BOX / 2 + 1.8:.2f}" font-size="5" '
-            f'text-anchor="end" fill="{colour}" font-weight="bold">{escape(colours[r])}</text>'
+            f'text-anchor="end" fill="{colour}" font-weight="bold">{esc(colours[r])}</text>'
         )
         for b in row:
             half = BORDER / 2
