@@ -91,9 +91,13 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
 
 
 def write_log(path: str | os.PathLike, log: dict) -> None:
-    """Write one log (JSON), or to standard output when `path` is "-"."""
+    """Write one log (JSON), or to standard output when `path` is "-": there
+    with every character a terminal would obey written as a \\u escape (the
+    same log to any reader of JSON)."""
     if str(path) == "-":
-        sys.stdout.write(dumps(log))
+        from .text import plain_json
+
+        sys.stdout.write(plain_json(dumps(log)))
         return
     write_atomic(path, dumps(log))
 

@@ -96,6 +96,9 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
     if out is not None:  # --out "" too: refused, not taken as no --out
         from ..saving import AtomicLines, writable
 
+        if out == "-":  # not a file named "-"
+            raise click.UsageError("--out - : name a file for the logs; the report goes to standard output")
+
         writable(out, "--out")  # before the first game, not after the last
         logs = AtomicLines(out)
     with progress(on_terminal() and not as_json, count * len(runs), "simulating") as bar:

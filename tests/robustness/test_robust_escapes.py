@@ -203,3 +203,16 @@ def test_a_picture_holds_no_character_a_terminal_obeys(tmp_path, game):
     drawing = picture.read_text(encoding="utf-8")
     assert not RAW.search(drawing.replace("\n", ""))
     ET.fromstring(drawing.encode("utf-8"))
+
+
+def test_a_log_written_to_standard_output_holds_no_character_a_terminal_obeys(capsys):
+    """`play --out -` writes the log where a terminal may show it: the same
+    JSON, with such characters as \\u escapes."""
+    from stixxcli.saving import write_log
+
+    log = solo()
+    log["players"][0]["name"] = "Ann\x9b2J\u202eX\x1b]0;t\x07"
+    write_log("-", log)
+    out = capsys.readouterr().out
+    assert not RAW.search(out.replace("\n", ""))
+    assert json.loads(out) == log

@@ -70,3 +70,11 @@ def test_a_device_stays_a_device(tmp_path, command):
     assert result.exit_code == 0, result.output
     assert stat.S_ISCHR(os.stat(null).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["null"]
+
+
+def test_simulate_out_dash_is_a_usage_error_not_a_file_named_dash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["simulate", "trixo", "-n", "1", "--out", "-"])
+    assert result.exit_code == 2
+    assert "name a file" in result.output
+    assert list(tmp_path.iterdir()) == []
