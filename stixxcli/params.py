@@ -9,12 +9,19 @@ from .record import FrozenRecord
 
 PARAM_TYPES = ("int", "float", "bool", "str", "list[int]", "list[str]", "dict[str,int]", "json")
 
+# A number a parameter does not bound itself stays within this: a rule needs no
+# more, and a number of thousands of digits would break every message and score.
+NUMBER_BOUND = 10**9
+# A whole number longer than this is shown by its length, not its digits.
+SHOWN_DIGITS = 100
+
 
 class Param(FrozenRecord):
     """One rule parameter a variant file may set.
 
-    `min`/`max` bound a number, or every number in a list; `length` fixes a
-    list's length; `choices` lists the allowed values.
+    `min`/`max` bound a number, or every number in a list or mapping (where
+    one is not given, NUMBER_BOUND does); `length` fixes a list's length;
+    `choices` lists the allowed values. A "json" value is the game's to check.
     """
 
     def __init__(
@@ -45,7 +52,7 @@ class Param(FrozenRecord):
             if bad:
                 return bad
             if self.choices is not None and value not in self.choices:
-                return f"must be one of {', '.join(map(str, self.choices))}, not {value!r}"
+                return f"must be one of {', '.join(map(str, self.choices))}, not {shown(value)}"
             return self._range_problem(value) if t in ("int", "float") else None
         if t.startswith("list["):
             if not isinstance(value, list):
@@ -64,7 +71,7 @@ class Param(FrozenRecord):
         for k, v in value.items():
             bad = _scalar_problem("int", v) or self._range_problem(v)
             if not isinstance(k, str):
-                return f"key {k!r} must be text"
+                return f"key {shown(k)} must be text"
             if bad:
                 return f"{k} {bad}"
             if self.choices is not None and k not in self.choices:
@@ -72,11 +79,9 @@ class Param(FrozenRecord):
         return None
 
     def _range_problem(self, value) -> str | None:
-        if self.min is not None and value < self.min:
-            return f"must be at least {_num(self.min)}, not {value}"
-        if self.max is not None and value > self.max:
-            return f"must be at most {_num(self.max)}, not {value}"
-        return None
+        low = -NUMBER_BOUND if self.min is None else self.min
+        high = NUMBER_BOUND if self.max is None else self.max
+        return _bound_problem(value, low, high)
 
     def to_json(self) -> dict:
         out = {"name": self.name, "type": self.type, "default": self.default, "description": self.description}
@@ -88,6 +93,34 @@ class Param(FrozenRecord):
 
 def _num(x):
     return int(x) if float(x).is_integer() else x
+
+
+def _bound_problem(value, low, high) -> str | None:
+    if value != value:  # NaN, which YAML writes .nan: no bound holds it
+        return "must be a number, not nan"
+    if value < low:
+        return f"must be at least {_num(low)}, not {shown(value)}"
+    if value > high:
+        return f"must be at most {_num(high)}, not {shown(value)}"
+    return None
+
+
+def shown(value) -> str:
+    """A value as a message shows it: repr, but a whole number too long to read
+    by its length (Python refuses to write one of over 4300 digits at all)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**SHOWN_DIGITS:
+        return f"a {'negative ' if value < 0 else ''}number of {_digits(value)} digits"
+    try:
+        return repr(value)
+    except ValueError:  # such a number inside a list or mapping
+        return f"{value_kind(value)} holding a number too long to show"
+
+
+def _digits(n: int) -> int:
+    """The decimal digits of n, without writing it out."""
+    n = abs(n)
+    estimate = int(n.bit_length() * 0.30102999566398120) + 1  # log10(2), at most one too many
+    return estimate - 1 if estimate > 1 and n < 10 ** (estimate - 1) else estimate
 
 
 def value_kind(value) -> str:
@@ -113,7 +146,7 @@ def _scalar_problem(t: str, value) -> str | None:
     if ok:
         return None
     want = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text"}[t]
-    return f"must be {want}, not {value_kind(value)} ({value!r})"
+    return f"must be {want}, not {value_kind(value)} ({shown(value)})"
 
 
 def check_values(game, values: dict, where: str, lines: dict | None = None) -> None:
@@ -122,7 +155,8 @@ def check_values(game, values: dict, where: str, lines: dict | None = None) -> N
     for key, value in values.items():
         at = f"{where}:{lines[key]}" if lines and key in lines else where
         if key not in params:
-            raise RuleError(f"unknown key {key!r} for {game.name}{did_you_mean(str(key), params)}", where=at)
+            word = key if isinstance(key, str) else shown(key)  # a YAML key may be a number
+            raise RuleError(f"unknown key {shown(key)} for {game.name}{did_you_mean(word, params)}", where=at)
         problem = params[key].problem(value)
         if problem:
             raise RuleError(f"{key} {problem}", where=at)

@@ -201,9 +201,11 @@ def place_text(answer: dict) -> str:
 
 
 def points_text(points: dict) -> str:
+    from stixxcli.params import shown  # a log may record any number
+
     if not points:
         return "no points"
-    return ", ".join(f"{kind} {n}" for kind, n in points.items())
+    return ", ".join(f"{kind} {shown(n)}" for kind, n in points.items())
 
 
 def kinds_text(fish: tuple, kinds) -> str:

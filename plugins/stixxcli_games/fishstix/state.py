@@ -82,6 +82,17 @@ class PlaceOptions(Options):
         )
 
 
+def _rows(row: int) -> str:
+    """The four rows a stick at top row `row` covers, as a message names them:
+    a row typed with thousands of digits by its length (it cannot be written out)."""
+    from stixxcli.params import shown
+
+    text = shown(row)
+    if not text.lstrip("-").isdigit():
+        return f"the {FISH_PER_STICK} rows from {text} down"
+    return f"rows {row} to {row + FISH_PER_STICK - 1}"
+
+
 class FishStixState(State):
     def __init__(
         self,
@@ -295,8 +306,10 @@ class FishStixState(State):
                 f"a stick needs 4 empty cells, nothing is stacked"
             )
         if not self.grid.touches(column, row):
+            from stixxcli.params import shown
+
             return (
-                f"no fish of the stick at column {column}, rows {row} to {row + FISH_PER_STICK - 1} "
+                f"no fish of the stick at column {shown(column)}, {_rows(row)} "
                 f"would have a fish directly left or right of it: a stick must line up "
                 f"with a fish on the board"
             )

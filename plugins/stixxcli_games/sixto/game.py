@@ -209,7 +209,9 @@ class Sixto(Game):
                     raise RuleError(f"{where} must be a list of {boxes} numbers (boxes_per_row)")
                 for box, number in enumerate(numbers):
                     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 6:
-                        raise RuleError(f"{where}, box {box + 1}: a box shows 1 to 6, not {number!r}")
+                        from stixxcli.params import shown
+
+                        raise RuleError(f"{where}, box {box + 1}: a box shows 1 to 6, not {shown(number)}")
 
     def player_counts(self, rules: dict) -> range:
         if rules["solo_unused_dice_end"]:
