@@ -132,8 +132,12 @@ def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]
         except LogError as e:
             out.append(({"source": where, "valid": False, "error": e.message}, str(e)))
             continue
-        verdict = check_log(log, where)
-        out.append((verdict.to_json() if full else {"valid": verdict.valid}, verdict.line()))
+        try:
+            verdict = check_log(log, where)
+            out.append((verdict.to_json() if full else {"valid": verdict.valid}, verdict.line()))
+        except Exception as e:  # a fault of ours or a plugin's: this log's verdict, and the corpus goes on
+            error = f"internal error while checking this log: {type(e).__name__}: {clip(str(e))}"
+            out.append(({"source": where, "valid": False, "error": error}, f"{where}: {error}"))
     return out
 
 

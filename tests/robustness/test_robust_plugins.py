@@ -169,3 +169,30 @@ def test_moves_of_bots_before_a_fault_are_kept(faulty, stixx, tmp_path):
     log = json.loads(out.read_text())
     assert log["finished"] is False and [m["seat"] for m in log["moves"]] == [0, 1]
     assert stixx("validate", out).exit_code == 0
+
+
+def test_a_fault_past_the_plugin_calls_is_one_log_s_verdict(monkeypatch):
+    """Whatever fails while a log is checked (our code, or a plugin outside
+    the calls that name it), that log gets its verdict and the corpus goes on:
+    with --jobs 2 an escaped exception lost every verdict of the run."""
+    import json
+    from pathlib import Path
+
+    from stixxcli import check
+
+    text = (Path(__file__).parents[2] / "examples" / "trixo" / "2-players.json").read_text()
+    real = check.check_log
+
+    def faulty(log, where):
+        if where == "bad":
+            raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
+        return real(log, where)
+
+    monkeypatch.setattr(check, "check_log", faulty)
+    got = check.check_texts([("good", text), ("bad", text), ("after", text)])
+    assert [verdict["valid"] for verdict, _ in got] == [True, False, True]
+    assert (
+        got[1][1]
+        == "bad: internal error while checking this log: ValueError: Exceeds the limit (4300 digits) for integer string conversion"
+    )
+    json.dumps(got[1][0])
