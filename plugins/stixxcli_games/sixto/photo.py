@@ -20,6 +20,7 @@ extra, and this module is loaded only by `stixx score --photo`.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -38,7 +39,14 @@ class MissingExtra(StixxError):
     exit_code = 2
 
 
+# A photo of more pixels is refused before it is decoded: a PNG of a few
+# hundred kilobytes may unpack to gigabytes. Phones take 12 to 108 megapixels.
+MAX_PIXELS = 120_000_000
+
+
 def _cv():
+    # OpenCV reads its limit once, as it loads (a limit set by the user stands).
+    os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
     try:
         import cv2
         import numpy as np
@@ -176,7 +184,16 @@ def read_photos(paths: list[str], rules: dict, options: dict | None = None) -> l
     options = options or {}
     readings = []
     for i, path in enumerate(paths):
-        image = cv2.imread(path, cv2.IMREAD_COLOR)  # applies the EXIF turn a phone writes
+        try:
+            image = cv2.imread(path, cv2.IMREAD_COLOR)  # applies the EXIF turn a phone writes
+        except cv2.error as e:
+            if "MAX_IMAGE_PIXELS" not in str(e):
+                raise
+            raise StixxError(
+                f"a picture of more than {MAX_PIXELS // 10**6} megapixels: refused before it is "
+                "decoded (set OPENCV_IO_MAX_IMAGE_PIXELS to allow more)",
+                where=path,
+            ) from None
         if image is None:
             raise StixxError("not an image OpenCV can read (JPEG, PNG, ...)", where=path)
         name = PurePath(path).stem or path

@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -101,6 +102,38 @@ def test_a_photo_without_a_sheet_says_what_was_not_found(stixx, tmp_path):
     notimage.write_text("red: x x x")
     bad = stixx("score", "--photo", notimage)
     assert bad.exit_code == 1 and "not an image" in bad.output
+
+
+def png_of_zeros(path: Path, side: int) -> Path:
+    """A black PNG of side x side pixels: a few hundred kilobytes on disk."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    packer = zlib.compressobj(9)
+    row = bytes(side + 1)  # filter byte, then the row's grey pixels
+    data = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
+    header = struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+    )
+    return path
+
+
+def test_a_picture_that_unpacks_to_gigabytes_is_refused_before_it_is_decoded(tmp_path):
+    """11,000 x 11,000 pixels from a 120 KB file: 363 MB once decoded in colour
+    (30,000 on a side took 5 GB and 21 s). In a process of its own: OpenCV
+    reads its limit as it loads."""
+    bomb = png_of_zeros(tmp_path / "bomb.png", 11_000)
+    assert bomb.stat().st_size < 1_000_000
+    run = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "score", "--photo", str(bomb)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 1, run.stderr
+    assert "more than 120 megapixels: refused before it is decoded" in run.stderr
 
 
 def test_doubtful_boxes_without_a_terminal_exit_1_and_are_listed(stixx, tmp_path):
