@@ -20,11 +20,14 @@ extra, and this module is loaded only by `stixx score --photo`.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from stixxcli.errors import StixxError
+from stixxcli.saving import special
 
 from . import printing
 from .board import crossing_problem
@@ -183,9 +186,12 @@ def read_photos(paths: list[str], rules: dict, options: dict | None = None) -> l
     cv2, np = _cv()
     options = options or {}
     readings = []
-    for i, path in enumerate(paths):
+    for path, name in zip(paths, _names(paths)):
+        if special(path):  # a named pipe would wait for a writer for ever
+            raise StixxError("not a file: a photo is read from a file (JPEG, PNG, ...)", where=path)
         try:
-            image = cv2.imread(path, cv2.IMREAD_COLOR)  # applies the EXIF turn a phone writes
+            with _quiet():
+                image = cv2.imread(path, cv2.IMREAD_COLOR)  # applies the EXIF turn a phone writes
         except cv2.error as e:
             if "MAX_IMAGE_PIXELS" not in str(e):
                 raise
@@ -196,21 +202,59 @@ def read_photos(paths: list[str], rules: dict, options: dict | None = None) -> l
             ) from None
         if image is None:
             raise StixxError("not an image OpenCV can read (JPEG, PNG, ...)", where=path)
-        name = PurePath(path).stem or path
         reading = read_image(image, rules, name=name, where=path)
         debug = options.get("debug_image")
         if debug:
-            target = debug if len(paths) == 1 else _numbered(debug, name, i)
-            if not cv2.imwrite(target, debug_picture(image, reading)):
-                raise StixxError("cannot write the debug image", where=target)
+            target = debug if len(paths) == 1 else _numbered(debug, name)
+            _write_debug(target, debug_picture(image, reading), cv2)
             reading.notes.append(f"debug image: {target}")
         readings.append(reading)
     return readings
 
 
-def _numbered(path: str, name: str, i: int) -> str:
+def _names(paths: list[str]) -> list[str]:
+    """Each photo's name: its file name without the extension, shown plain; a
+    name two photos share (ann/sheet.jpg, bob/sheet.jpg) gets the photo's
+    number, so their readings and files stay apart."""
+    from collections import Counter
+
+    from stixxcli.text import plain
+
+    stems = [plain(PurePath(path).stem) or f"photo-{i}" for i, path in enumerate(paths, 1)]
+    shared = Counter(stems)
+    return [f"{stem}-{i}" if shared[stem] > 1 else stem for i, stem in enumerate(stems, 1)]
+
+
+def _write_debug(target: str, picture, cv2) -> None:
+    try:
+        written = cv2.imwrite(target, picture)
+    except cv2.error:  # no writer for the name's extension (or a folder's name, which has none)
+        written = False
+    if not written:
+        raise StixxError(
+            "cannot write the debug image (name a .png or .jpg file in a folder that exists)", where=target
+        )
+
+
+@contextlib.contextmanager
+def _quiet():
+    """Standard error silenced for a while: the image libraries under OpenCV
+    print their own complaints there ("libpng error: Read Error"), beside the
+    one line stixx says about the photo."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _numbered(path: str, name: str) -> str:
     p = PurePath(path)
-    return str(p.with_name(f"{p.stem}-{name or i}{p.suffix or '.png'}"))
+    return str(p.with_name(f"{p.stem}-{name}{p.suffix or '.png'}"))
 
 
 def read_image(image, rules: dict, name: str = "photo", where: str | None = None) -> Reading:
@@ -256,7 +300,7 @@ def _locate(image, grid_boxes, cv2, np, where):
     h, w = image.shape[:2]
     f = min(1.0, MAX_DETECT / max(h, w))
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    small = _shrunk(gray, f, cv2)
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
@@ -265,10 +309,16 @@ def _locate(image, grid_boxes, cv2, np, where):
     if ids is not None:
         for quad, marker_id in zip(corners, ids.flatten()):
             marker_id = int(marker_id)
-            if marker_id in printing.MARKER_BITS and marker_id not in seen:
-                seen.add(marker_id)
-                src += printing.marker_corners(marker_id)
-                dst += (quad.reshape(4, 2) / f).tolist()
+            if marker_id not in printing.MARKER_BITS:
+                continue
+            if marker_id in seen:  # a sheet has each corner once: the markers of two would mix
+                raise StixxError(
+                    "two sheets in one photo (a corner marker appears twice): photograph each sheet alone",
+                    where=where,
+                )
+            seen.add(marker_id)
+            src += printing.marker_corners(marker_id)
+            dst += (quad.reshape(4, 2) / f).tolist()
     notes = []
     if len(seen) >= 2:
         homography, _ = cv2.findHomography(np.float32(src), np.float32(dst), 0)
@@ -285,6 +335,15 @@ def _locate(image, grid_boxes, cv2, np, where):
         )
     notes.append("no corner markers: read by the grid of boxes")
     return homography, "grid", notes
+
+
+def _shrunk(gray, f: float, cv2):
+    """The picture scaled by f, each side at least one pixel (a picture a pixel
+    high and thousands wide would scale to none)."""
+    if f >= 1:
+        return gray
+    h, w = gray.shape[:2]
+    return cv2.resize(gray, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
 
 
 def _plausible(homography, w, h, np) -> bool:
@@ -312,7 +371,7 @@ def _find_grid(gray, grid_boxes, cv2, np):
     rows, per_row = len(grid_boxes), len(grid_boxes[0])
     h, w = gray.shape[:2]
     f = min(1.0, MAX_DETECT / max(h, w))
-    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    small = _shrunk(gray, f, cv2)
     binary = cv2.adaptiveThreshold(small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 31, 8)
     contours, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     squares = []
@@ -588,6 +647,11 @@ def _measure(fine, wide, places, np):
                 continue
             keep = np.ones((y1 - y0, x1 - x0), bool)
             keep[: max(0, int(round(y + ch)) - y0), : max(0, int(round(x + cw)) - x0)] = False
+            if not keep.any():  # the printed number's corner fills what the inset leaves
+                raise StixxError(
+                    f"boxes too small to read: {len(row)} a row leave no room for a mark beside "
+                    "the printed number (the standard sheet has 12)"
+                )
             # The ring just outside the frame: 0.5-1.2 mm off the box.
             ox0, oy0 = max(0, int(x - gap - 0.5 * SCALE)), max(0, int(y - gap - 0.5 * SCALE))
             ox1, oy1 = min(w, int(x + s + gap + 0.5 * SCALE)), min(h, int(y + s + gap + 0.5 * SCALE))

@@ -241,3 +241,104 @@ def test_without_the_extra_photo_says_how_to_install_it(tmp_path):
         f"sys.argv = ['stixx', 'sheet', 'sixto', 'A', '--svg', {str(tmp_path / 'a.svg')!r}]\nmain()\n"
     )
     assert printed.returncode == 0, printed.stderr  # printing needs no OpenCV
+
+
+# Odd pictures and odd names: found by a sweep of odd inputs ------------------------------
+
+
+def marked_card(letter: str, crossed_row: int, seed: int):
+    import photogen
+
+    grid = [[False] * 12 for _ in range(6)]
+    grid[crossed_row][:3] = [True] * 3
+    return photogen.mark_card(photogen.draw_card(letter), grid, np.random.default_rng(seed)).card
+
+
+@pytest.mark.parametrize("shape", [(1, 5000), (5000, 1), (2, 10000)])
+def test_a_picture_thinner_than_a_pixel_once_shrunk_has_no_sheet(stixx, tmp_path, shape):
+    picture = save(tmp_path, "thin.png", np.full((*shape, 3), 200, np.uint8))
+    result = stixx("score", "--photo", picture)
+    assert result.exit_code == 1
+    assert "no Sixto sheet found" in result.output and "failed" not in result.output
+
+
+@pytest.mark.parametrize("turned", [False, True])
+def test_two_sheets_in_one_photo_are_refused_not_one_of_them_scored(stixx, tmp_path, turned):
+    a, b = marked_card("A", 0, 5), marked_card("B", 5, 6)
+    both = save(tmp_path, "two.png", np.hstack([a, cv2.rotate(b, cv2.ROTATE_180) if turned else b]))
+    result = stixx("score", "--photo", both)
+    assert result.exit_code == 1
+    assert "two sheets in one photo" in result.output
+
+
+def test_a_named_pipe_is_not_waited_on(stixx, tmp_path):
+    pipe = tmp_path / "x.jpg"
+    os.mkfifo(pipe)
+    result = stixx("score", "--photo", pipe)
+    assert result.exit_code == 1 and "not a file" in result.output
+
+
+@pytest.mark.parametrize("target", ["folder", "read.txt"])
+def test_a_debug_image_opencv_cannot_write_is_said_in_one_line(stixx, tmp_path, target):
+    (tmp_path / "folder").mkdir()
+    photo = save(tmp_path, "ann.png", marked_card("A", 0, 5))
+    result = stixx("score", "--photo", photo, "--debug-image", tmp_path / target)
+    assert result.exit_code == 1
+    assert "cannot write the debug image" in result.output and "OpenCV(" not in result.output
+
+
+def test_photos_of_one_name_keep_apart(stixx, tmp_path):
+    for folder, row in (("ann", 0), ("bob", 5)):
+        (tmp_path / folder).mkdir()
+        save(tmp_path / folder, "sheet.png", marked_card("A", row, 5))
+    result = stixx(
+        "score", "--photo", tmp_path / "ann" / "sheet.png", "--photo", tmp_path / "bob" / "sheet.png",
+        "--save-text", tmp_path / "read.txt", "--debug-image", tmp_path / "seen.png",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.iterdir() if p.is_file())
+    assert names == ["read-sheet-1.txt", "read-sheet-2.txt", "seen-sheet-1.png", "seen-sheet-2.png"]
+    assert "sheet-1" in result.output and "sheet-2" in result.output
+
+
+def test_a_photo_s_name_is_shown_plain(tmp_path):
+    """Notes and doubtful boxes name the photo: an escape sequence in its file
+    name is shown, not obeyed."""
+    card = marked_card("A", 0, 3)
+    half = save(tmp_path, "t\x1b[2Jop.png", card[: card.shape[0] // 2])
+    run = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "score", "--photo", str(half)], capture_output=True, text=True
+    )
+    assert "\x1b" not in run.stderr + run.stdout
+    assert "t\\x1b[2Jop" in run.stderr
+
+
+def test_the_image_libraries_say_nothing_beside_the_one_line(tmp_path):
+    """libpng and libjpeg print their own complaints on standard error."""
+    data = cv2.imencode(".png", marked_card("A", 0, 5))[1].tobytes()
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(data[: len(data) // 2])
+    run = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "score", "--photo", str(cut)], capture_output=True, text=True
+    )
+    assert run.returncode == 1
+    assert run.stderr.splitlines() == [f"stixx: error: {cut}: not an image OpenCV can read (JPEG, PNG, ...)"]
+
+
+def test_boxes_too_small_to_read_are_said_in_one_line(tmp_path):
+    """24 boxes a row leave no room beside the printed number: one clear line,
+    no numpy warning, rather than 144 doubtful boxes."""
+    rules = tmp_path / "wide.yaml"
+    table = ", ".join(str(5 * n) for n in range(25))
+    rows = "[" + ", ".join(["[" + ", ".join(["1", "2", "3", "4", "5", "6"] * 4) + "]"] * 6) + "]"
+    rules.write_text(f"extends: standard\nboxes_per_row: 24\nscore_table: [{table}]\nsheets: {{A: {rows}}}\n")
+    photo = save(tmp_path, "wide.png", marked_card("A", 0, 5))
+    run = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "score", "--photo", str(photo), "--rules", str(rules)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert run.returncode == 1
+    assert run.stderr.splitlines() == [
+        "stixx: error: boxes too small to read: 24 a row leave no room for a mark beside the printed "
+        "number (the standard sheet has 12)"
+    ]
