@@ -131,6 +131,9 @@ def score(files, sheets, game_name, photos, save_text, debug_image, variant, rul
       stixx score --sheet examples/sixto/table/*.txt --json
       stixx score --photo ann.jpg --photo bob.jpg --save-text read.txt
     """
+    for option, value in (("--save-text", save_text), ("--debug-image", debug_image)):
+        if value is not None and not value.strip():  # not taken as no option at all
+            raise click.UsageError(f"{option} needs a file name, not an empty one")
     if photos:
         from .sheets import score_photos
 

@@ -342,3 +342,11 @@ def test_boxes_too_small_to_read_are_said_in_one_line(tmp_path):
         "stixx: error: boxes too small to read: 24 a row leave no room for a mark beside the printed "
         "number (the standard sheet has 12)"
     ]
+
+
+@pytest.mark.parametrize("option", ["--save-text", "--debug-image"])
+def test_an_empty_file_name_is_a_usage_error_not_no_option(stixx, tmp_path, option):
+    photo = save(tmp_path, "ann.png", marked_card("A", 0, 5))
+    result = stixx("score", "--photo", photo, option, "")
+    assert result.exit_code == 2
+    assert f"{option} needs a file name" in result.output
