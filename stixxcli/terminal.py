@@ -1,7 +1,8 @@
 """Playing at a terminal: humans type, bots choose, and the log is always saved.
 
 The log is written atomically after every turn that a human played, and at the
-end. Ctrl-C, SIGTERM or end of input save the game so far as unfinished.
+end. Ctrl-C, SIGTERM, a closed terminal (SIGHUP) or end of input save the game so
+far as unfinished.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ def play_game(game, rules, players, *, seed, out, chance):
         seed = int(seed)
     if out is None:
         out = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json"
+    _log_apart(out, players, chance)
     from .lock import one_writer
     from .saving import writable
 
@@ -95,9 +97,20 @@ def _resume(path, *, out, chance, pick=None):
     if pick is not None and out is None:
         # One line of a corpus: written back on its own, never over the whole corpus.
         raise click.UsageError("--pick resumes one game of a corpus: say where to write it with --out FILE")
+    _log_apart(out or path, log["players"], chance)
     table = Table.resume(log)
     click.echo(f"Resuming {table.game.title or table.game.name} after {len(log['moves'])} moves.", err=True)
     _run(table, out or path, manual=chance == "manual")
+
+
+def _log_apart(out, players, chance) -> None:
+    """A game a person sees here (a seat, or chance typed in) is shown on
+    standard output: the log cannot go there too."""
+    if out == "-" and (chance == "manual" or any(not p.get("bot") for p in players)):
+        raise click.UsageError(
+            "--out - writes the log to standard output, where this game is shown to the people at the "
+            "table: name a file for the log"
+        )
 
 
 def _raise_interrupted(signum, frame):
@@ -111,7 +124,9 @@ def _run(table, out, *, manual: bool) -> None:
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
     screen = Screen(table, humans, err=out == "-")
     ask_chance = screen.chance if manual else None
-    previous = signal.signal(signal.SIGTERM, _raise_interrupted)
+    # SIGTERM, or the terminal closed (SIGHUP): saved as Ctrl-C saves.
+    stops = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {sig: signal.signal(sig, _raise_interrupted) for sig in stops}
     try:
         while not table.over:
             move = table.play_turn(chance=ask_chance, choose=screen.ask if humans else None)
@@ -130,7 +145,8 @@ def _run(table, out, *, manual: bool) -> None:
         _save_unfinished(table, out)  # whatever failed, the moves played so far are not lost
         raise
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     screen.flush()
     table.finish()
     save_log(out, table.log)

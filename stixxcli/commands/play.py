@@ -43,7 +43,7 @@ class KeepsArgs(click.Command):
     "--out",
     type=click.Path(dir_okay=False),
     metavar="FILE",
-    help="Where to write the game log (default: GAME-DATE.json here; - for standard output).",
+    help="Where to write the game log (default: GAME-DATE.json here; - for standard output, bots alone).",
 )
 @click.option(
     "--chance",

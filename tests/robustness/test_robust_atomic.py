@@ -145,11 +145,11 @@ def typed_answers(players, seed, saved=None) -> list[str]:
     return typed
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_signal_during_a_bundled_game_saves_it_unfinished(tmp_path, sig):
     """A human at the terminal against a bot in Trixo: a signal at the prompt
-    saves the game so far as unfinished; it validates, and --resume plays it
-    to the end."""
+    (SIGHUP: the terminal was closed) saves the game so far as unfinished; it
+    validates, and --resume plays it to the end."""
     answers = typed_answers([{"name": "Ann"}, {"name": "Bob", "bot": "random"}], 3)
     out = tmp_path / "trixo.json"
     env = dict(os.environ, STIXX_PLUGINS="")
@@ -200,3 +200,22 @@ def test_signal_during_a_bundled_game_saves_it_unfinished(tmp_path, sig):
     after = json.loads(out.read_text())
     assert after["finished"] is True and after["moves"][:2] == log["moves"]
     assert check_log(after).valid
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--player", "Ann", "--bot", "Bob:random"],
+        ["--bot", "A:random", "--bot", "B:random", "--chance", "manual"],
+    ],
+)
+def test_a_game_shown_here_cannot_write_its_log_to_standard_output(args):
+    """The board and the questions go to standard output: a log there would be
+    mixed with them, and the people at the table would see nothing."""
+    from click.testing import CliRunner
+
+    from stixxcli.cli import cli
+
+    result = CliRunner().invoke(cli, ["play", "trixo", *args, "--out", "-"])
+    assert result.exit_code == 2
+    assert "name a file for the log" in result.output

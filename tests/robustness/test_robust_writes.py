@@ -279,9 +279,10 @@ def test_the_same_saved_game_cannot_be_resumed_twice(tmp_path):
     assert run.returncode == 0, run.stdout
 
 
-def test_play_out_to_standard_output_writes_the_log_once_at_the_end(stixx, monkeypatch):
-    monkeypatch.setattr(terminal.Screen, "ask", lambda self, choice: next(iter(choice.options)))
-    result = stixx("play", "trixo", "--player", "Ann", "--bot", "b:random", "--seed", "2", "--out", "-")
+def test_play_out_to_standard_output_writes_the_log_once_at_the_end(stixx):
+    # Bots alone: a game a person sees is shown on standard output, and refuses --out -
+    # (tests/robustness/test_robust_atomic.py).
+    result = stixx("play", "trixo", "--bot", "a:random", "--bot", "b:random", "--seed", "2", "--out", "-")
     assert result.exit_code == 0, result.stderr
     log = json.loads(result.stdout)  # one JSON document, not one per turn
     assert log["finished"] is True and len(log["moves"]) == 36
