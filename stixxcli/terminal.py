@@ -66,7 +66,8 @@ def _play(game, rules, players, seed, out, chance):
     from .table import Table
 
     names = [p["name"] for p in players]
-    ask_chance = (lambda c: ask_table(c, names)) if chance == "manual" else None
+    seated = Seated([seat for seat, p in enumerate(players) if not p.get("bot")])
+    ask_chance = (lambda c: ask_table(c, names, seated)) if chance == "manual" else None
     try:
         table = Table.new(game, rules.values, rules.variant, players, seed, chance=ask_chance)
     except KeyboardInterrupt:  # 'quit' or Ctrl-C while the setup was typed in: no game yet
@@ -215,10 +216,32 @@ def _save_unfinished(table, out) -> None:
     )
 
 
-def ask_table(chance, names: list[str]):
+class Seated:
+    """Which person the terminal is with, for chance typed in private: the
+    seats of the people at it, and the one who typed the last private outcome."""
+
+    def __init__(self, humans: list[int], seat: int | None = None):
+        self.humans, self.seat = humans, seat
+
+
+def ask_table(chance, names: list[str], seated: Seated | None = None):
     """Ask the table for a chance outcome (dice rolled, a stick drawn...),
-    again and again until it reads; `help` shows what is asked once more."""
+    again and again until it reads; `help` shows what is asked once more.
+
+    An outcome for one player's eyes alone (a secret token, a hand), with
+    several people at the terminal: it is passed to that player first, and
+    the screen is cleared once the outcome is typed in."""
     private = f" (for {names[chance.seat]} alone to see)" if chance.seat is not None else ""
+    hidden = bool(private) and seated is not None and len(seated.humans) > 1
+    if hidden and chance.seat in seated.humans and seated.seat != chance.seat:
+        clear_scrollback()
+        _ask_line(
+            f"Pass the terminal to {names[chance.seat]} and press Enter (q: save and stop) ",
+            default="",
+            show_default=False,
+            err=True,
+        )
+        seated.seat = chance.seat
     lines, prompt = fit("chance: ", chance.prompt + private, chance.name)
     for line in lines:
         click.echo(line, err=True)
@@ -229,9 +252,13 @@ def ask_table(chance, names: list[str]):
             click.echo("  q saves the game so far and stops", err=True)
             continue
         try:
-            return chance.parse(text)
+            outcome = chance.parse(text)
         except ValueError as e:
             click.echo(f"  {plain(e)}", err=True)
+            continue
+        if hidden:
+            clear_scrollback()  # what was typed in, off the screen before anyone else looks
+        return outcome
 
 
 def clear_scrollback() -> None:
@@ -266,7 +293,11 @@ class Screen:
         self.news.clear()
 
     def chance(self, chance):
-        return ask_table(chance, [p["name"] for p in self.table.log["players"]])
+        seated = Seated(self.humans, self.seated)
+        outcome = ask_table(chance, [p["name"] for p in self.table.log["players"]], seated)
+        if seated.seat != self.seated or (chance.seat is not None and len(self.humans) > 1):
+            self.seated, self.shown = seated.seat, None  # the screen was cleared: the table again
+        return outcome
 
     def ask(self, choice):
         from .errors import plugin_call

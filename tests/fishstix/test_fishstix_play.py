@@ -337,7 +337,8 @@ def test_a_game_typed_in_from_a_real_box_is_played_to_the_end_and_validates(stix
     draws = iter(
         ["green> green> green> green>", "<pink <pink <pink <pink", "school> <school school> <school"]
     )
-    lines = [""] + box
+    # Each hand is typed in by its player alone: the terminal is passed first.
+    lines = ["", box[0], "", box[1], "", box[2]]
     # Nine moves, each a stick to the right of the last, at rows 0-3; a draw
     # after each of the first three. An empty line first answers a pass screen
     # (two people share the terminal) and is refused, harmlessly, anywhere else.

@@ -93,3 +93,25 @@ def test_a_players_secret_is_gone_from_screen_and_scrollback(tmp_path, game):
     finally:
         term.close()
     assert os.path.exists(tmp_path / "g.json")
+
+
+def test_a_hand_typed_in_private_is_gone_before_the_next_player_types_theirs(tmp_path):
+    """--chance manual, two people: Ann types the tiles she picked, for her
+    eyes alone; before Bob types his, the terminal is passed and Ann's line
+    is on neither the screen nor the scrollback."""
+    command = [sys.executable, "-m", "stixxcli", "play", "trixo", "--player", "Ann", "--player", "Bob",
+               "--chance", "manual", "--seed", "1", "--out", "g.json"]  # fmt: skip
+    term = Tmux(tmp_path, command)
+    try:
+        term.wait_for("Pass the terminal to Ann")
+        term.type("Enter")
+        term.wait_for("for Ann alone to see")
+        term.type("x o t a", "Enter")
+        after = term.wait_for("Pass the terminal to Bob")
+        assert "x o t a" not in after and "for Ann alone" not in after, after
+        term.type("Enter")
+        term.wait_for("for Bob alone to see")
+        term.type("q", "Enter")
+        term.wait_for("Stopped during the setup")
+    finally:
+        term.close()
