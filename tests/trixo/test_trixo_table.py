@@ -208,3 +208,11 @@ def test_a_game_with_every_tile_typed_in_at_a_terminal(tmp_path):
     verdict = check_log(log)
     assert verdict.valid and log["finished"], verdict.line()
     assert not box and helped >= 10 and len(log["moves"]) == 36
+
+
+def test_a_long_paste_is_not_repeated_whole_in_the_reason():
+    from stixxcli_games.trixo.notation import tile_name
+
+    with pytest.raises(ValueError) as refused:
+        tile_name("x" * 10_000)
+    assert len(str(refused.value)) < 100 and "is not a tile" in str(refused.value)

@@ -35,7 +35,8 @@ def tile_name(text: str) -> str:
     """A tile from its name or first letter; ValueError naming the tiles otherwise."""
     name = TILE_NAMES.get(text.strip().lower())
     if name is None:
-        raise ValueError(f"{text!r} is not a tile (tiles: {', '.join(TILES)})")
+        shown = text if len(text) <= 40 else text[:37] + "..."  # a long paste, not repeated whole
+        raise ValueError(f"{shown!r} is not a tile (tiles: {', '.join(TILES)})")
     return name
 
 
