@@ -156,7 +156,7 @@ def test_a_log_with_an_object_on_a_line_of_its_own_is_one_document(tmp_path):
     moves = log.pop("moves")
     finished = log.pop("finished")
     text = json.dumps(log)[:-1] + ', "moves": [\n'
-    text += ",\n".join(json.dumps(move) for move in moves)
+    text += "\n,".join(json.dumps(move) for move in moves)  # each move a whole object on its line
     text += f'\n], "finished": {json.dumps(finished)}}}\n'
     path = tmp_path / "by-hand.json"
     path.write_text(text)
