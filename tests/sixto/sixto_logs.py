@@ -16,6 +16,15 @@ SHEETS = {
     "C": [[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2] for _ in COLOURS],
 }
 NAMES = ["Ada", "Bo", "Cy"]
+# The rulebook's example sheet (examples/sixto/rulebook-example.txt), a row a string: 151 points.
+RULEBOOK_ROWS = [
+    "x.xxx....x..",
+    "x..xx.......",
+    "x..x.xxx.xx.",
+    "x..x...xxx..",
+    "...x..xxxxx.",
+    "x..x..xxxx..",
+]
 
 
 def game():

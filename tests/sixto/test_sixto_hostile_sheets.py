@@ -7,21 +7,13 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
-from sixto_logs import game, standard_rules
+from sixto_logs import RULEBOOK_ROWS, game, standard_rules
 
 from stixxcli.errors import RuleError
 from stixxcli.rules import resolve
 
 ROWS = [[1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6] for _ in range(6)]
 RAW = ("\x1b", "\x07", "\x9b")  # ESC, BEL and the 8-bit CSI a terminal acts on
-RULEBOOK_CELLS = [
-    "x.xxx....x..",
-    "x..xx.......",
-    "x..x.xxx.xx.",
-    "x..x...xxx..",
-    "...x..xxxxx.",
-    "x..x..xxxx..",
-]
 
 
 def house(tmp_path, *letters, name="house.yaml"):
@@ -162,7 +154,7 @@ def test_a_deep_json_sheet_on_standard_input_is_refused_at_once(stixx):
 
 def test_brackets_in_comments_and_strings_are_no_nesting(stixx, tmp_path):
     sheet = tmp_path / "commented.yaml"
-    rows = "".join(f"  - [{booleans(cells)}]  # [[[[[[[[[[[[\n" for cells in RULEBOOK_CELLS)
+    rows = "".join(f"  - [{booleans(cells)}]  # [[[[[[[[[[[[\n" for cells in RULEBOOK_ROWS)
     sheet.write_text(f"name: '[[[[[[[[[[[[ Ann'\nrows:\n{rows}", encoding="utf-8")
     result = stixx("score", "--sheet", sheet, "--json")
     assert result.exit_code == 0, result.output
@@ -174,7 +166,7 @@ def test_brackets_in_comments_and_strings_are_no_nesting(stixx, tmp_path):
 
 @pytest.mark.parametrize("tagged", ["!!bool maybe", "!!bool ''", "!!bool 1", "!!bool x"])
 def test_a_tagged_box_that_is_no_bool_is_refused_like_an_untagged_one(stixx, tmp_path, tagged):
-    rows = [booleans(cells) for cells in RULEBOOK_CELLS]
+    rows = [booleans(cells) for cells in RULEBOOK_ROWS]
     rows[0] = rows[0].replace("false", tagged, 1)  # box 2 of the red row
     result = stixx("score", "--sheet", yaml_sheet(tmp_path, rows))
     assert result.exit_code == 1
@@ -185,7 +177,7 @@ def test_a_tagged_box_that_is_no_bool_is_refused_like_an_untagged_one(stixx, tmp
     "tagged, total", [("!!bool false", 151), ("!!bool 'False'", 151), ("!!bool yes", None)]
 )
 def test_a_tagged_bool_is_read_as_what_it_says(stixx, tmp_path, tagged, total):
-    rows = [booleans(cells) for cells in RULEBOOK_CELLS]
+    rows = [booleans(cells) for cells in RULEBOOK_ROWS]
     rows[0] = rows[0].replace("false", tagged, 1)
     result = stixx("score", "--sheet", yaml_sheet(tmp_path, rows), "--json")
     if total is not None:
@@ -198,11 +190,11 @@ def test_a_tagged_bool_is_read_as_what_it_says(stixx, tmp_path, tagged, total):
 
 def test_a_row_of_cells_tagged_as_something_else_is_refused(stixx, tmp_path):
     sheet = tmp_path / "tagged.yaml"
-    lines = [f"- {cells}" for cells in RULEBOOK_CELLS]
-    lines[2] = f"- !!null {RULEBOOK_CELLS[2]}"
+    lines = [f"- {cells}" for cells in RULEBOOK_ROWS]
+    lines[2] = f"- !!null {RULEBOOK_ROWS[2]}"
     sheet.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = stixx("score", "--sheet", sheet)
     assert result.exit_code == 1
     assert "tagged.yaml:3: row 3 must be 12 true/false or a string of x and ., not !!null" in result.output
-    sheet.write_text("\n".join(f"- !!str {cells}" for cells in RULEBOOK_CELLS) + "\n", encoding="utf-8")
+    sheet.write_text("\n".join(f"- !!str {cells}" for cells in RULEBOOK_ROWS) + "\n", encoding="utf-8")
     assert json.loads(stixx("score", "--sheet", sheet, "--json").stdout)["total"] == 151

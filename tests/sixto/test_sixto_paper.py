@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from sixto_logs import bot_logs, game, standard_rules
+from sixto_logs import RULEBOOK_ROWS, bot_logs, game, standard_rules
 
 from stixxcli.check import check_log
 from stixxcli.errors import StixxError
@@ -14,14 +14,6 @@ from stixxcli.replays import replay
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "sixto"
 RULEBOOK = (EXAMPLES / "rulebook-example.txt").read_text()
-RULEBOOK_ROWS = [
-    "x.xxx....x..",
-    "x..xx.......",
-    "x..x.xxx.xx.",
-    "x..x...xxx..",
-    "...x..xxxxx.",
-    "x..x..xxxx..",
-]
 
 
 def score(*sheets):
