@@ -234,13 +234,7 @@ def ask_table(chance, names: list[str], seated: Seated | None = None):
     private = f" (for {names[chance.seat]} alone to see)" if chance.seat is not None else ""
     hidden = bool(private) and seated is not None and len(seated.humans) > 1
     if hidden and chance.seat in seated.humans and seated.seat != chance.seat:
-        clear_scrollback()
-        _ask_line(
-            f"Pass the terminal to {names[chance.seat]} and press Enter (q: save and stop) ",
-            default="",
-            show_default=False,
-            err=True,
-        )
+        pass_terminal(names[chance.seat])
         seated.seat = chance.seat
     lines, prompt = fit("chance: ", chance.prompt + private, chance.name)
     for line in lines:
@@ -259,6 +253,17 @@ def ask_table(chance, names: list[str], seated: Seated | None = None):
         if hidden:
             clear_scrollback()  # what was typed in, off the screen before anyone else looks
         return outcome
+
+
+def pass_terminal(name: str) -> None:
+    """The screen and scrollback cleared, then a wait until `name` has the terminal."""
+    clear_scrollback()
+    _ask_line(
+        f"Pass the terminal to {name} and press Enter (q: save and stop) ",
+        default="",
+        show_default=False,
+        err=True,
+    )
 
 
 def clear_scrollback() -> None:
@@ -295,8 +300,9 @@ class Screen:
     def chance(self, chance):
         seated = Seated(self.humans, self.seated)
         outcome = ask_table(chance, [p["name"] for p in self.table.log["players"]], seated)
-        if seated.seat != self.seated or (chance.seat is not None and len(self.humans) > 1):
-            self.seated, self.shown = seated.seat, None  # the screen was cleared: the table again
+        self.seated = seated.seat
+        if chance.seat is not None and len(self.humans) > 1:
+            self.shown = None  # ask_table cleared the screen: the table again
         return outcome
 
     def ask(self, choice):
@@ -306,13 +312,7 @@ class Screen:
         table, seat = self.table, choice.seat
         name = table.log["players"][seat]["name"]
         if table.game.hidden_information and len(self.humans) > 1 and self.seated != seat:
-            clear_scrollback()
-            _ask_line(
-                f"Pass the terminal to {name} and press Enter (q: save and stop) ",
-                default="",
-                show_default=False,
-                err=True,
-            )
+            pass_terminal(name)
         self.seated = seat
         self.flush()
         # The table again only when it changed: not before every question of one turn.
