@@ -65,6 +65,13 @@ def group(children, /, **attrs) -> str:
     return tag("g", **attrs)[:-2] + ">" + "".join(children) + "</g>"
 
 
+def text_width(text, size: float) -> float:
+    """About how wide a line of sans-serif text is drawn, bold or not (0.62
+    em a character, as wide as DejaVu Sans's bold averages): enough to keep
+    a line inside the picture or clear of its neighbours."""
+    return len(str(text)) * size * 0.62
+
+
 class Drawing:
     """An SVG document being drawn: add elements, then `svg()`."""
 

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pictures_helpers import by_class, example, page_steps, parse, states
+from pictures_helpers import EXAMPLES, by_class, example, middle, page_steps, parse, states
 
 from stixxcli.replay_page import build
 
@@ -222,3 +222,35 @@ def test_page_as_a_player_holds_no_other_hand_and_no_draw(browser, tmp_path, gam
         if move.get("seat") != viewer and move.get("draw"):
             assert f"draw {move['draw']}" not in page
     assert _count(browser, "#board svg") == 1
+
+
+# Where the browser puts each line of text: inside the picture (a solo
+# Sixto game's ending ran past it), and clear of Fish Stix's sticks (a
+# narrow grid early in a game put the caption under the hands).
+_LAYOUT = """
+const box = e => { const b = e.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; };
+const meet = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+const svg = document.documentElement, W = svg.width.baseVal.value, H = svg.height.baseVal.value;
+const problems = [];
+for (const t of document.querySelectorAll('text')) {
+  if (t.closest('defs')) continue;  // drawn where it is used
+  const [x0, y0, x1, y1] = box(t);
+  if (x0 < 0 || y0 < 0 || x1 > W + 1 || y1 > H + 1) problems.push('outside: ' + t.textContent);
+}
+const sticks = Array.from(document.querySelectorAll('.stick, .hand-stick'), box);
+for (const t of document.querySelectorAll('text'))
+  if (!t.closest('defs') && sticks.some(s => meet(box(t), s))) problems.push('over a stick: ' + t.textContent);
+return problems;
+"""
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
+def test_every_text_of_a_picture_is_inside_it_and_clear_of_the_sticks(browser, tmp_path, path):
+    log = example(path.parent.name, path.name)
+    picked = {*middle(log), *range(min(16, len(log["moves"]) + 1))}  # a Fish Stix grid is narrow early on
+    for index, state in states(log, picked):
+        for viewer in (None, 0):
+            svg = tmp_path / f"{index}-{viewer}.svg"
+            svg.write_text(state.draw_svg(viewer), encoding="utf-8")
+            browser.get(svg.as_uri())
+            assert browser.execute_script(_LAYOUT) == [], f"{path.name}, move {index}, viewer {viewer}"

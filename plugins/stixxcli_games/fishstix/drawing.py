@@ -10,7 +10,7 @@ Drawn from `state.view(viewer)`: another player's hand is never in the file.
 from __future__ import annotations
 
 from stixxcli.colours import INK, hue, letters, text_on
-from stixxcli.svg import Drawing, group, tag
+from stixxcli.svg import Drawing, group, tag, text_width
 
 CELL_W, CELL_H = 58, 40
 WOOD, WOOD_EDGE = "#f3e2c0", "#8a6a3a"
@@ -114,7 +114,6 @@ def draw_svg(state, viewer: int | None = None) -> str:
     panel_x = grid_x + grid_w + 50
     hands = view["hands"]
     panel_w = 590
-    width = panel_x + panel_w
     height = max(grid_y + grid_h + 90, 110 + 34 * len(hands) + 60 + len(hands) * 200)
     if view["over"]:
         if view["winner"] is not None:
@@ -123,9 +122,24 @@ def draw_svg(state, viewer: int | None = None) -> str:
             status = "game over: the sticks have run out"
     else:
         status = f"{state.names[view['to_move']]} to play"
+    heading = f"Fish Stix - {status}; pile: {view['pile']['sticks']} sticks"
+    last = placed[-1] if len(placed) > 1 else None
+    runs = _runs(last, cells) if last is not None else []
+    caption = []  # what the red outline and the dashed runs mean, under the grid if it fits
+    if last is not None:
+        who = "the start" if last["seat"] is None else state.names[last["seat"]]
+        scored = ", ".join(f"{kind} {c2 - c1 + 1}" for _, c1, c2, kind in runs) or "no run"
+        caption = [
+            f"red outline: {who}'s last stick (column {last['column']}, rows {last['row']} to {last['row'] + 3})",
+            f"dashed: runs it scored ({scored})",
+        ]
+    under_grid = max((text_width(line, 13) for line in caption), default=0) <= grid_w + 30
+    if not under_grid:  # a narrow grid: above the legend, clear of the hands
+        height += 46
+    width = max(panel_x + panel_w, 40 + text_width(heading, 18))
     d = Drawing(width, height, f"Fish Stix, {status}")
     d.add(_defs(kinds, hues, tags))
-    d.text(20, 30, f"Fish Stix - {status}; pile: {view['pile']['sticks']} sticks", size=18, weight="bold")
+    d.text(20, 30, heading, size=18, weight="bold")
 
     def xy(column, row):
         return grid_x + (column - left) * CELL_W, grid_y + (row - top) * CELL_H
@@ -136,7 +150,6 @@ def draw_svg(state, viewer: int | None = None) -> str:
     for r in range(top, bottom + 1):
         d.text(grid_x - 12, xy(left, r)[1] + CELL_H / 2 + 4, r, size=11, anchor="end", fill="#777777")
 
-    last = placed[-1] if len(placed) > 1 else None
     for n, placement in enumerate(placed):
         x, y = xy(placement["column"], placement["row"])
         is_last = placement is last
@@ -166,7 +179,6 @@ def draw_svg(state, viewer: int | None = None) -> str:
         )
 
     # The runs the last stick scored: the same kind facing the same way, 2 or more in a line.
-    runs = _runs(last, cells) if last is not None else []
     for row, c1, c2, kind in runs:
         x1, y1 = xy(c1, row)
         x2, _ = xy(c2, row)
@@ -187,17 +199,9 @@ def draw_svg(state, viewer: int | None = None) -> str:
                 data_length=c2 - c1 + 1,
             )
         )
-    if last is not None:
-        who = "the start" if last["seat"] is None else state.names[last["seat"]]
-        scored = ", ".join(f"{kind} {c2 - c1 + 1}" for _, c1, c2, kind in runs) or "no run"
-        d.text(
-            grid_x,
-            grid_y + grid_h + 30,
-            f"red outline: {who}'s last stick (column {last['column']}, "
-            f"rows {last['row']} to {last['row'] + 3}); dashed: runs it scored ({scored})",
-            size=13,
-            fill="#444444",
-        )
+    caption_x, caption_y = (grid_x, grid_y + grid_h + 30) if under_grid else (20, height - 86)
+    for n, line in enumerate(caption):
+        d.text(caption_x, caption_y + 20 * n, line, size=13, fill="#444444", class_="caption")
 
     # The tracks: every player's points per kind, capped at the target.
     px, py = panel_x, 70

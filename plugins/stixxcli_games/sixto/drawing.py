@@ -9,7 +9,7 @@ Drawn from `state.view(viewer)` (Sixto has no secrets: every sheet is open).
 from __future__ import annotations
 
 from stixxcli.colours import INK, hue, letters, text_on
-from stixxcli.svg import Drawing, group, tag
+from stixxcli.svg import Drawing, group, tag, text_width
 
 BOX = 34  # a box's side
 LABEL = 96  # the colour names left of the boxes
@@ -58,15 +58,21 @@ def draw_svg(state, viewer: int | None = None) -> str:
     first_target = view["target_area"][0] - 1 if view["target_area"] else boxes
     sheet_h = 70 + len(colours) * BOX + 60
     across = 1 if len(players) == 1 else 2
-    width = max(across * (SHEET_W + 30) + 40, 760)
     top = 130
     height = top + ((len(players) + across - 1) // across) * (sheet_h + 20) + 30
     if view["over"]:
         status = f"game over after turn {view['turn']}: {view['end']}"
     else:
         status = f"turn {view['turn'] + 1}: {state.names[view['active']]} rolls"
+    dice = view["dice"]
+    closed = ", ".join(f"{c} (turn {t})" for c, t in view["closed"].items()) or "none"
+    heading, dice_line = f"Sixto - {status}", f"dice in play: {', '.join(dice)}; closed: {closed}"
+    # As wide as the sheets, or as the heading and the dice line (a solo game's ending is long).
+    width = max(
+        across * (SHEET_W + 30) + 40, 760, 40 + text_width(heading, 18), 40 + text_width(dice_line, 13)
+    )
     d = Drawing(width, height, f"Sixto, {status}")
-    d.text(20, 30, f"Sixto - {status}", size=18, weight="bold")
+    d.text(20, 30, heading, size=18, weight="bold")
 
     # The dice of the last turn (the last roll stands).
     if view["last_rolls"]:
@@ -80,9 +86,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
             x += 46
     else:
         d.text(20, 62, "no dice rolled yet", size=14)
-    dice = view["dice"]
-    closed = ", ".join(f"{c} (turn {t})" for c, t in view["closed"].items()) or "none"
-    d.text(20, 112, f"dice in play: {', '.join(dice)}; closed: {closed}", size=13, fill="#444444")
+    d.text(20, 112, dice_line, size=13, fill="#444444")
 
     last_crosses = view.get("last_crosses") or []
     for n, p in enumerate(players):
