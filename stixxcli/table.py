@@ -114,6 +114,21 @@ class Table:
                 table.bots[seat] = get_bot(game.name, player["bot"])(game, rules, seat, bot_rng)
         return table
 
+    def dealt_by_seed(self) -> bool:
+        """Whether the log's setup is the one its seed deals: not so for a
+        setup typed in at a real table (`--chance manual`)."""
+        game, log = self.game, self.log
+        rng = rng_for(log.get("seed"), "setup")
+        names = [p["name"] for p in log["players"]]
+        rules = log_rules(game, log)
+        try:
+            dealt = plugin_call(
+                game, "setup", lambda: drive(game.setup(rules, names), lambda a: a.draw(rng), None)
+            )
+        except StixxError:
+            return False
+        return dealt == log["setup"]
+
     @property
     def over(self) -> bool:
         return self.state.over

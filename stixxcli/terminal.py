@@ -98,9 +98,14 @@ def _resume(path, *, out, chance, pick=None):
     if pick is not None and out is None:
         # One line of a corpus: written back on its own, never over the whole corpus.
         raise click.UsageError("--pick resumes one game of a corpus: say where to write it with --out FILE")
-    _log_apart(out or path, log["players"], chance)
     table = Table.resume(log)
-    click.echo(f"Resuming {table.game.title or table.game.name} after {len(log['moves'])} moves.", err=True)
+    title = table.game.title or table.game.name
+    if chance is None:  # as the game was played: a setup the seed did not deal was typed in
+        chance = "random" if table.dealt_by_seed() else "manual"
+        if chance == "manual":
+            title += " (its setup was typed in: chance is typed in too; --chance random to let stixx draw)"
+    _log_apart(out or path, log["players"], chance)
+    click.echo(f"Resuming {title} after {len(log['moves'])} moves.", err=True)
     _run(table, out or path, manual=chance == "manual")
 
 
@@ -138,12 +143,12 @@ def _run(table, out, *, manual: bool) -> None:
             if not humans:
                 screen.flush()
     except KeyboardInterrupt:
-        _save_unfinished(table, out)
+        _save_unfinished(table, out, manual)
         sys.exit(130)
     except NotWritten:
         raise  # the game is saved in the fallback folder already; the message says where
     except Exception:
-        _save_unfinished(table, out)  # whatever failed, the moves played so far are not lost
+        _save_unfinished(table, out, manual)  # whatever failed, the moves played so far are not lost
         raise
     finally:
         for sig, handler in previous.items():
@@ -177,7 +182,7 @@ def offer_variant(table) -> None:
     text = plugin_call(table.game, "sheets_variant", make, log["rules"], names, log["setup"])
     if not text:
         return
-    from .rules import user_rules_dir
+    from .rules import user_rules_dir, variant_files
 
     folder = user_rules_dir() / table.game.name
     click.echo(f"The sheets you typed in can be kept as a variant in {folder}.", err=True)
@@ -193,8 +198,9 @@ def offer_variant(table) -> None:
             click.echo("  a name of letters, digits, - and _ (e.g. club-sheets)", err=True)
             continue
         path = folder / f"{name}.yaml"
-        if path.exists():
-            click.echo(f"  {path} exists; choose another name", err=True)
+        known = variant_files(table.game.name).get(name)
+        if path.exists() or known:  # a bundled variant's name would hide it, and `extends` it in a cycle
+            click.echo(f"  {path if path.exists() else known} exists; choose another name", err=True)
             continue
         from .saving import write_atomic
 
@@ -204,14 +210,15 @@ def offer_variant(table) -> None:
         return
 
 
-def _save_unfinished(table, out) -> None:
+def _save_unfinished(table, out, manual: bool) -> None:
     from .saving import save_log
 
     save_log(out, table.log)
     where = "standard output" if out == "-" else out
+    typed = " --chance manual" if manual else ""
     click.echo(
         f"\nGame saved unfinished after {len(table.log['moves'])} moves to {where}; "
-        f"go on with: stixx play --resume {out}",
+        f"go on with: stixx play --resume {out}{typed}",
         err=True,
     )
 

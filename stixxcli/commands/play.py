@@ -48,9 +48,8 @@ class KeepsArgs(click.Command):
 @click.option(
     "--chance",
     type=click.Choice(["random", "manual"]),
-    default="random",
-    show_default=True,
-    help="manual: type in the dice, draws and setup of a real table.",
+    help="manual: type in the dice, draws and setup of a real table. Default: random; "
+    "with --resume, manual when the game's setup was typed in.",
 )
 @click.option(
     "--resume",
@@ -100,7 +99,7 @@ def play(ctx, game_name, variant, rules_file, humans, bots, count, seed, out, ch
     rules = rules_for(game, variant, rules_file)
     typed = typed_order(ctx.meta.get("stixx.args", []), humans, bots)
     players = seat_players(game, rules.values, typed, count) if typed or count else []
-    play_game(game, rules, players, seed=seed, out=out, chance=chance)
+    play_game(game, rules, players, seed=seed, out=out, chance=chance or "random")
 
 
 COMMANDS = [play]

@@ -249,7 +249,8 @@ def test_a_sixto_game_with_sheets_typed_in_to_the_end_then_kept_as_a_variant(tmp
             rows.append(row)
             table.answer(" ".join(map(str, row)))
         elif last.startswith("Its name"):
-            table.answer("club-sheets")
+            # A bundled variant's name is refused: the file would hide it (and extend itself).
+            table.answer("club-sheets" if "standard.yaml exists; choose another name" in text else "standard")
         else:
             # "the roll: red yellow green, in this order" (the dice in play, named)
             dice = re.search(r"roll: (?:the )?([a-z ]+?)(?: dice?)?,? in this order", " ".join(text.split()))
@@ -261,6 +262,18 @@ def test_a_sixto_game_with_sheets_typed_in_to_the_end_then_kept_as_a_variant(tmp
     assert "Saved; next time: stixx play sixto --variant club-sheets" in table.output
     kept = list(table.home.rglob("club-sheets.yaml"))
     assert len(kept) == 1 and "extends: standard" in kept[0].read_text()
+    assert not list(table.home.rglob("standard.yaml"))
+    # The next game night: the same table, Bob's sheet by his name, Ann's sheet C still there.
+    again = Table(tmp_path, "play", "sixto", "--variant", "club-sheets", "--bot", "Ann:greedy",
+                  "--bot", "Bob:greedy", "--chance", "manual", "--out", "again.json")  # fmt: skip
+    while (text := again.prompt()) is not None:
+        if text.splitlines()[-1].startswith("sheets"):
+            again.answer("C Bob")
+        else:
+            dice = re.search(r"roll: (?:the )?([a-z ]+?)(?: dice?)?,? in this order", " ".join(text.split()))
+            again.answer(" ".join(str(rng.randint(1, 6)) for _ in dice.group(1).split()) if dice else "")
+    assert again.end() == 0, again.output[-2000:]
+    assert _validates(tmp_path / "again.json")["setup"]["sheets"] == ["C", "Bob"]
 
 
 def _typed_like(game, bots, seed, answers_of):
@@ -317,3 +330,53 @@ def test_a_trixo_game_with_its_draws_typed_in_to_the_end(tmp_path):
 
     asked, typed, drawn = _same_game(tmp_path, "trixo", ["greedy", "random"], 3, answers)
     assert typed == drawn and len(asked) > 10
+
+
+def test_a_game_whose_setup_was_typed_in_resumes_with_chance_typed_in(stixx, nim, tmp_path):
+    """`play --resume` goes on as the game was played: a setup its seed did not
+    deal was typed in at a real table, and so is the chance after it."""
+    from stixxcli.table import rng_for
+
+    dealt = rng_for(1, "setup").randint(1, 6)
+    typed = dealt % 6 + 1
+    r, out = _nim_game(
+        stixx,
+        tmp_path,
+        "--player",
+        "Ann",
+        "--bot",
+        "Bob:random",
+        input=f"{typed}\n1\nq\n",
+        extra=("--chance", "manual"),
+    )
+    assert r.exit_code == 130 and json.loads(out.read_text())["setup"] == {"roll": typed}
+    assert f"go on with: stixx play --resume {out} --chance manual" in r.stderr
+    r = stixx("play", "--resume", out, input="q\n")
+    assert "its setup was typed in: chance is typed in too" in r.stderr
+    # The game played with the seed's own setup resumes with chance from the seed, as before.
+    r, out = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="1\nq\n")
+    assert "--chance manual" not in r.stderr
+    r = stixx("play", "--resume", out, input="q\n")
+    assert "typed in" not in r.stderr and "Resuming" in r.stderr
+
+
+def test_a_fish_stix_game_with_sticks_typed_in_asks_for_the_draws_when_resumed(stixx, tmp_path):
+    from stixxcli.plugins import get_game
+    from stixxcli.rules import resolve
+    from stixxcli.table import Table, rng_for
+
+    game = get_game("fishstix")
+    rules = resolve(game, "standard")
+    box = rng_for("the real box")  # the sticks the table drew, not the ones the seed deals
+    players = [{"name": "Ann", "bot": "random"}, {"name": "Bob", "bot": "random"}]
+    table = Table.new(game, rules.values, rules.variant, players, 5, chance=lambda ask: ask.draw(box))
+    for _ in range(3):
+        table.play_turn(chance=lambda ask: ask.draw(box))
+    out = tmp_path / "table.json"
+    out.write_text(json.dumps(table.log), encoding="utf-8")
+    r = stixx("play", "--resume", out, input="")  # end of input at the first draw asked: saved
+    assert r.exit_code == 130, r.output
+    assert "its setup was typed in" in r.stderr and "draw" in r.output
+    assert json.loads(out.read_text())["moves"] == table.log["moves"]
+    r = stixx("play", "--resume", out, "--chance", "random")  # said otherwise: the seed draws
+    assert r.exit_code == 0 and json.loads(out.read_text())["finished"]

@@ -215,6 +215,27 @@ def test_colour_labels_place_the_rows():
     text = "\n".join(f"{COLOURS[i].upper()}: {RULEBOOK_ROWS[i]}" for i in shuffled)
     out = score(("shuffled.txt", text)).to_json()
     assert out["rows"] == [15, 5, 28, 15, 21, 21] and out["total"] == 151
+    # The colours' letters, as the boards and the crosses prompt use them, place the rows too.
+    text = "\n".join(f"{COLOURS[i][0]}: {RULEBOOK_ROWS[i]}" for i in shuffled)
+    out = score(("letters.txt", text)).to_json()
+    assert out["rows"] == [15, 5, 28, 15, 21, 21] and out["total"] == 151
+
+
+def test_a_row_in_another_order_is_named_as_the_file_gives_it_and_its_missing_colour_asked_for():
+    bottom_up = [f"{c}: {r}" for c, r in zip(COLOURS, RULEBOOK_ROWS)][::-1]
+    bottom_up[4] = bottom_up[4].replace("yellow", "yelow")  # the fifth line
+    error = refusal("\n".join(bottom_up))
+    assert error.where == "sheet.txt:5" and "label it yellow" in error.message, error.message
+    bottom_up[4] = "blue: " + bottom_up[4].split(": ")[1]
+    error = refusal("\n".join(bottom_up))  # no colour left for it: it is one row too many of blue
+    assert "a second blue row (the first is on line 3)" in error.message, error.message
+    bottom_up = [f"{c}: {r}" for c, r in zip(COLOURS, RULEBOOK_ROWS)][::-1]
+    bottom_up[0] = bottom_up[0].replace(".", "0", 1)  # orange, the first line
+    error = refusal("\n".join(bottom_up))
+    assert error.where == "sheet.txt:1" and error.message.startswith("row 1:"), error.message
+    bottom_up[0] = bottom_up[0].replace("0", "o")
+    error = refusal("\n".join(bottom_up))
+    assert error.where == "sheet.txt:1" and error.message.startswith("row 1, box"), error.message
 
 
 @pytest.mark.parametrize(

@@ -419,8 +419,23 @@ def test_a_game_on_printed_sheets_typed_in_at_the_setup(tmp_path):
     from stixxcli.rules import resolve
 
     rules = resolve(game(), path=path).values
-    assert rules["sheets"] == {"Ann": PRINTED}
+    # Beside the game's own sheets: the same table (Bo on sheet C) sits down again.
+    assert rules["sheets"] == {**standard_rules()["sheets"], "Ann": PRINTED}
+    assert rules == {**log["rules"], "sheets": rules["sheets"]}
+    assert game().player_counts(rules) == game().player_counts(log["rules"])
     assert game().sheets_variant(log["rules"], ["Ann", "Bo"], {"sheets": ["A", "C"]}) is None
+
+
+def test_the_sheets_variant_keeps_the_rules_the_sheets_were_typed_in_for(tmp_path):
+    from stixxcli.rules import resolve
+
+    played = {**standard_rules(), "rerolls": 2, "solo_unused_dice_end": 2}
+    text = game().sheets_variant(played, ["A"], {"sheets": [PRINTED]})
+    assert "rerolls: 2" in text and '"A-2":' in text  # a player named like a sheet
+    path = tmp_path / "solo-night.yaml"
+    path.write_text(text)
+    rules = resolve(game(), path=path).values
+    assert rules == {**played, "sheets": {**standard_rules()["sheets"], "A-2": PRINTED}}
 
 
 def test_a_typed_in_sheet_must_differ_from_the_others():

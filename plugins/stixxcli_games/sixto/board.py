@@ -194,30 +194,41 @@ def is_sheet_letter(letter) -> bool:
     )
 
 
-def sheets_variant_text(sheets: dict[str, list[list[int]]], colours: list[str]) -> str:
+def sheets_variant_text(
+    sheets: dict[str, list[list[int]]],
+    colours: list[str],
+    kept: dict | None = None,
+    changed: dict | None = None,
+) -> str:
     """A variant file that extends the standard rules with `sheets` (name ->
-    rows of numbers) as its only sheets: printed sheets typed in once, kept
-    for the next game night. Names become sheet letters (see is_sheet_letter)."""
+    rows of numbers): printed sheets typed in once, kept for the next game
+    night beside the `kept` sheets (the game's own, so that the same table
+    can sit down again), with the `changed` rules of the game they were typed
+    in for. Names become sheet letters (see is_sheet_letter)."""
     import json
 
-    letters = {}
+    letters = dict(kept or {})
     for name, rows in sheets.items():
         # A sheet letter is a word: no spaces, commas or control characters.
         printable = "".join(ch if ch.isprintable() else " " for ch in name)
         word = "-".join(printable.replace(",", " ").split())[:MAX_LETTER] or "sheet"
         letter, count = word, 1
-        while letter in letters:  # two names that read as the same word
+        while letter in letters:  # two names that read as the same word, or a sheet's letter
             count += 1
             letter = f"{word[: MAX_LETTER - len(str(count)) - 1].rstrip('-')}-{count}"
         letters[letter] = rows
+    typed = list(letters)[len(kept or {}) :]
+    also = f" (and the sheets {', '.join(kept)})" if kept else ""
     lines = [
         "# Printed Sixto sheets typed in at the table, kept for the next game night.",
         "# In your rules folder: stixx play sixto --variant NAME-OF-THIS-FILE --chance manual;",
-        "# at the setup, give each player's sheet by the name below instead of a letter.",
+        "# at the setup, give each player's sheet by its name below instead of typing it in.",
         "extends: standard",
-        f"description: {json.dumps('our printed sheets: ' + ', '.join(letters))}",
-        "sheets:",
+        f"description: {json.dumps('our printed sheets: ' + ', '.join(typed) + also)}",
     ]
+    # The rules of the game the sheets were typed in for, as JSON (which YAML reads).
+    lines += [f"{name}: {json.dumps(value)}" for name, value in (changed or {}).items()]
+    lines.append("sheets:")
     for letter, rows in letters.items():
         lines.append(f"  {json.dumps(letter)}:")
         for colour, row in zip(colours, rows):

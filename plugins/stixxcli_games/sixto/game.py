@@ -308,7 +308,8 @@ class Sixto(Game):
     def sheets_variant(self, rules: dict, players: list[str], setup: dict) -> str | None:
         """A variant file (YAML text) that keeps the sheets typed in at this
         game's setup for the next game night, each under its player's name,
-        or None when no sheet was typed in. See board.write_sheets_variant."""
+        beside the game's own sheets and under its rules; None when no sheet
+        was typed in. See board.sheets_variant_text."""
         from .board import sheets_variant_text
 
         typed = {}
@@ -317,7 +318,13 @@ class Sixto(Game):
                 typed[name] = sheet
         if not typed:
             return None
-        return sheets_variant_text(typed, rules["colours"])
+        defaults = {param.name: param.default for param in self.params}
+        changed = {
+            name: value
+            for name, value in rules.items()
+            if name != "sheets" and name in defaults and value != defaults[name]
+        }
+        return sheets_variant_text(typed, rules["colours"], rules["sheets"], changed)
 
     def score_sheets(self, sheets: list[tuple[str, str]], rules: dict):
         from .paper import score_paper_sheets

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os.path
 import re
 
+from stixxcli.colours import letters
 from stixxcli.errors import StixxError
 from stixxcli.game import places
 from stixxcli.record import Record
@@ -155,7 +156,9 @@ def _marks(rows: list[list[str]], lines: list[int], source: str, numbers=None) -
 def _read_text(source: str, text: str, rules: dict):
     boxes, colours = rules["boxes_per_row"], rules["colours"]
     wanted = len(colours)
-    by_name = {colour.lower(): row for row, colour in enumerate(colours)}
+    # A label names a colour, or its letter as the boards show it (r, y, g...).
+    by_name = {letter.lower(): row for row, letter in enumerate(letters(colours))}
+    by_name.update((colour.lower(), row) for row, colour in enumerate(colours))
     read = []  # (file line, label or None, cells)
     last = 0
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -175,8 +178,9 @@ def _read_text(source: str, text: str, rules: dict):
         if problem:
             raise StixxError(f"row {len(read) + 1}: {problem}", where=f"{source}:{number}")
         read.append((number, label, cells))
+    in_file = {number: row for row, (number, _, _) in enumerate(read, start=1)}  # rows named as read
     if any(label is not None and label.lower() in by_name for _, label, _ in read):
-        read = _placed_by_colour(read, colours, source)
+        read = _placed_by_colour(read, colours, by_name, source)
     elif len(read) != wanted:
         where = f"{source}:{last}" if last else source
         missing = colours[len(read) :]
@@ -186,23 +190,30 @@ def _read_text(source: str, text: str, rules: dict):
             where=where,
         )
     lines = [number for number, _, _ in read]
-    return _marks([cells for _, _, cells in read], lines, source), lines
+    return _marks([cells for _, _, cells in read], lines, source, [in_file[n] for n in lines]), lines
 
 
-def _placed_by_colour(read: list, colours: list[str], source: str) -> list:
+def _placed_by_colour(read: list, colours: list[str], by_name: dict, source: str) -> list:
     """The rows in colour order when their labels name the colours: a sheet
     copied in another order still reads right, and a label that is not one of
     the colours is refused rather than guessed."""
-    by_name = {colour.lower(): row for row, colour in enumerate(colours)}
+    named = {by_name[label.lower()] for _, label, _ in read if label and label.lower() in by_name}
+    unnamed = [colour for row, colour in enumerate(colours) if row not in named]
     placed: dict[int, tuple] = {}
     for position, (number, label, cells) in enumerate(read):
-        expected = colours[position] if position < len(colours) else None
         row = by_name.get((label or "").lower())
         if row is None:
             said = f"is labelled {label!r}" if label else "has no label"
+            hint = (
+                f"label it {unnamed[0]}"
+                if len(unnamed) == 1
+                else f"label it with a colour no other row has: {', '.join(unnamed)}"
+                if unnamed
+                else "every colour has a row already"
+            )
             raise StixxError(
                 f"row {position + 1} {said}, but the other rows are labelled with colours: "
-                f"label it {expected} (the colours: {', '.join(colours)})",
+                f"{hint} (the colours: {', '.join(colours)})",
                 where=f"{source}:{number}",
             )
         if row in placed:
