@@ -4,12 +4,12 @@ At most `window` chunks are in flight, so a corpus of any size streams through
 in constant memory. Work functions are top-level functions of stixxcli, so
 that processes and Dask workers import them by name.
 
-Stopping is clean: while work runs, Ctrl-C (SIGINT) and SIGTERM raise Stopped
-in the main process only; workers ignore Ctrl-C (the terminal sends it to the
-whole process group) and die quietly on SIGTERM. On Stopped, or any other way
+Stopping is clean: while work runs, Ctrl-C (SIGINT), SIGTERM and SIGHUP (the
+terminal closed) raise Stopped in the main process only; workers ignore Ctrl-C
+(the terminal sends it to the whole process group) and die quietly on SIGTERM. On Stopped, or any other way
 out, every worker is ended and waited for: none is left behind or reparented
 to init, and none prints a traceback. The command exits 128 + the signal:
-130 for Ctrl-C, 143 for SIGTERM.
+130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
 """
 
 from __future__ import annotations
@@ -40,17 +40,21 @@ class Stopped(KeyboardInterrupt):
         return 128 + self.signum
 
 
+# SIGHUP: the terminal was closed; not on Windows.
+STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 def _raise_stopped(signum, frame):
     raise Stopped(signum)
 
 
 @contextlib.contextmanager
 def stop_on_signals() -> Iterator[None]:
-    """For the block, SIGINT and SIGTERM raise Stopped in the main thread (elsewhere: a no-op).
+    """For the block, SIGINT, SIGTERM and SIGHUP raise Stopped in the main thread (elsewhere: a no-op).
     Only the main thread may set a handler: signal.signal says so with a
     ValueError, which answers the question without importing threading."""
     try:
-        previous = {sig: signal.signal(sig, _raise_stopped) for sig in (signal.SIGINT, signal.SIGTERM)}
+        previous = {sig: signal.signal(sig, _raise_stopped) for sig in STOPS}
     except ValueError:
         yield
         return
@@ -176,11 +180,12 @@ def _shared(submit, function, chunks: Iterable, window: int) -> Iterator:
 
 def _worker_starts(start=None) -> None:
     """In each worker, first: Ctrl-C is the main process's to handle (the
-    terminal sends it to every process of the group); SIGTERM ends the worker
+    terminal sends it to every process of the group); SIGTERM and SIGHUP end the worker
     without a word; and on Linux the worker ends with the main process, even
     one killed with SIGKILL, rather than live on as an orphan."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for sig in STOPS[1:]:  # SIGTERM, SIGHUP: as the main process had them before the work
+        signal.signal(sig, signal.SIG_DFL)
     if hasattr(os, "sched_getaffinity"):  # Linux
         try:
             import ctypes

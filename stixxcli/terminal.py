@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import itertools
+import os
 import secrets
 import signal
 import sys
@@ -51,12 +52,21 @@ def play_game(game, rules, players, *, seed, out, chance):
         seed = secrets.randbelow(2**31)
     elif str(seed).lstrip("-").isascii() and str(seed).lstrip("-").isdigit():  # "²" stays text
         seed = int(seed)
-    if out is None:
-        out = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json"
-    _log_apart(out, players, chance)
+    from .limits import UsageProblem
     from .lock import one_writer
-    from .saving import writable
+    from .saving import special, writable
 
+    if out is None:  # a new name: two games started in one second are two logs
+        stem = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
+        out = next(
+            name for n in itertools.count(1) if not os.path.lexists(name := f"{stem}{f'-{n}' * (n > 1)}.json")
+        )
+    elif out != "-" and not special(out) and os.path.isfile(out) and os.path.getsize(out):
+        raise UsageProblem(
+            f"--out {plain(out)} exists: a new game is never written over a file (to go on with "
+            f"a saved game: stixx play --resume {plain(out)}); name another file"
+        )
+    _log_apart(out, players, chance)
     writable(out, "--out")  # before the setup is dealt or typed in, not after the game
     with one_writer(out):  # one game, one writer: a second window on this file is refused
         _play(game, rules, players, seed, out, chance)

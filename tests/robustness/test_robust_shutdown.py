@@ -1,6 +1,7 @@
-"""Clean parallel shutdown: Ctrl-C or SIGTERM during `validate --jobs N` or
-`simulate --jobs N` stops every worker (none left, none reparented to init),
-prints no traceback from any process, and exits 130 (SIGINT) or 143 (SIGTERM).
+"""Clean parallel shutdown: Ctrl-C, SIGTERM or SIGHUP during `validate --jobs N`
+or `simulate --jobs N` stops every worker (none left, none reparented to init),
+prints no traceback from any process, and exits 130 (SIGINT), 143 (SIGTERM) or
+129 (SIGHUP).
 `simulate` still prints the summary of the games played so far.
 
 Ctrl-C is sent as a terminal sends it, to the whole process group; SIGTERM as
@@ -79,10 +80,12 @@ def corpus(tmp_path_factory):
     return path
 
 
-CASES = [(signal.SIGINT, True), (signal.SIGTERM, False), (signal.SIGTERM, True)]
+# SIGHUP: the terminal closed, sent to the whole group.
+CASES = [(signal.SIGINT, True), (signal.SIGTERM, False), (signal.SIGTERM, True), (signal.SIGHUP, True)]
+IDS = ["ctrl-c", "sigterm", "sigterm-group", "sighup-group"]
 
 
-@pytest.mark.parametrize("sig, to_group", CASES, ids=["ctrl-c", "sigterm", "sigterm-group"])
+@pytest.mark.parametrize("sig, to_group", CASES, ids=IDS)
 def test_validate_jobs_stops_cleanly(tmp_path, corpus, sig, to_group):
     proc = start(["validate", corpus, "--jobs", 2, "--quiet"], tmp_path)
     workers, out, err = interrupt(proc, sig, to_group, 1)  # --jobs 2: this process and one worker
@@ -93,7 +96,7 @@ def test_validate_jobs_stops_cleanly(tmp_path, corpus, sig, to_group):
     assert not left, f"workers left running: {left}"
 
 
-@pytest.mark.parametrize("sig, to_group", CASES, ids=["ctrl-c", "sigterm", "sigterm-group"])
+@pytest.mark.parametrize("sig, to_group", CASES, ids=IDS)
 def test_simulate_jobs_stops_with_the_summary_so_far(tmp_path, sig, to_group):
     proc = start(["simulate", "trixo", "-n", 100_000, "--jobs", 2, "--json", "--out", "g.jsonl"], tmp_path)
     workers, out, err = interrupt(proc, sig, to_group, 1, settle=3)

@@ -307,3 +307,37 @@ def test_a_disk_full_while_writing_a_picture_is_one_line(stixx, tmp_path, monkey
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines()[-1] == "stixx: error: No space left on device"
     assert os.listdir(tmp_path) == []
+
+
+def test_a_new_game_is_never_written_over_a_file(stixx, tmp_path, monkeypatch):
+    """Forgetting --resume, or naming a file twice, must not lose the game in it;
+    two games started in the same second get two default names."""
+    saved = tmp_path / "unfinished.json"
+    saved.write_text(TRIXO.read_text())
+    r = stixx("play", "trixo", "--bot", "random", "--bot", "random", "--out", saved)
+    assert r.exit_code == 2 and "exists" in r.output and f"stixx play --resume {saved}" in r.output
+    assert saved.read_text() == TRIXO.read_text()
+    (tmp_path / "empty.json").touch()  # an empty file holds no game
+    assert (
+        stixx(
+            "play", "trixo", "--bot", "random", "--bot", "random", "--out", tmp_path / "empty.json"
+        ).exit_code
+        == 0
+    )
+    monkeypatch.chdir(tmp_path)
+
+    class Frozen(terminal.datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(2026, 12, 2, 20, 0, 0)
+
+    monkeypatch.setattr(terminal.datetime, "datetime", Frozen)
+    for seed in (1, 2, 3):
+        assert stixx("play", "trixo", "--bot", "random", "--bot", "random", "--seed", seed).exit_code == 0
+    made = sorted(p.name for p in tmp_path.glob("trixo-*.json"))
+    assert made == [
+        "trixo-20261202-200000-2.json",
+        "trixo-20261202-200000-3.json",
+        "trixo-20261202-200000.json",
+    ]
+    assert len({json.loads((tmp_path / name).read_text())["seed"] for name in made}) == 3
