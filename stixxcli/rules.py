@@ -300,10 +300,12 @@ VARIANT_NAME = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"  # compiled by re when first ne
 def _find_parent(game, parent: str, child: str, lines: dict) -> str:
     """The file `extends:` names: a variant by name (a file of that name beside
     the child first, then the game's variants), or a relative path to a .yaml
-    file, from the child's folder. Nothing else: `extends: /etc/passwd` or
-    `../../.ssh/id_rsa` would have the tool read, and quote in its errors,
-    a file that is no rule file."""
+    file in the child's folder or below it. Nothing else: `extends:
+    /etc/passwd`, `../../secret/creds.yaml` or a link out of the folder would
+    have the tool read, and quote in its errors, a file that is no rule file."""
     where = f"{child}:{lines['extends']}" if "extends" in lines else child
+    # The child's own folder, its links followed: a rules folder linked from elsewhere (stow) still works.
+    folder = os.path.dirname(os.path.realpath(child))
     if parent.endswith((".yaml", ".yml")):
         if os.path.isabs(parent) or os.path.splitdrive(parent)[0] or parent.startswith("~"):
             raise RuleError(
@@ -313,6 +315,11 @@ def _find_parent(game, parent: str, child: str, lines: dict) -> str:
         found = os.path.join(os.path.dirname(child), parent)
         if not os.path.isfile(found):
             raise RuleError(f"extends {parent[:80]!r}: no such file beside this one", where=where)
+        if not _inside(os.path.realpath(found), folder):
+            raise RuleError(
+                f"extends {parent[:80]!r}: a rule file extends files in its own folder or below it",
+                where=where,
+            )
         return found
     if not re.fullmatch(VARIANT_NAME, parent):
         raise RuleError(
@@ -322,6 +329,12 @@ def _find_parent(game, parent: str, child: str, lines: dict) -> str:
         )
     sibling = os.path.join(os.path.dirname(child), f"{parent}.yaml")
     if os.path.isfile(sibling):
+        if not _inside(os.path.realpath(sibling), folder):
+            raise RuleError(
+                f"extends {parent!r}: {parent}.yaml here links out of this folder; a rule file "
+                f"extends files in its own folder or below it",
+                where=where,
+            )
         return sibling
     files = variant_files(game.name)
     if parent in files:

@@ -263,6 +263,9 @@ def secret(tmp_path):
         ("~/x.yaml", "relative to this file"),
         ("missing.yaml", "no such file"),
         ("no such variant", "names a variant"),
+        ("../elsewhere/notes.yaml", "its own folder or below it"),
+        ("linked", "links out of this folder"),
+        ("inside/linked.yaml", "its own folder or below it"),
     ],
 )
 def test_extends_names_a_variant_or_a_relative_yaml_path(tmp_path, secret, extends, says):
@@ -273,6 +276,9 @@ def test_extends_names_a_variant_or_a_relative_yaml_path(tmp_path, secret, exten
     house = tmp_path / "rules" / "house.yaml"
     house.parent.mkdir()
     house.write_text(f"extends: '{extends}'\n")
+    (house.parent / "inside").mkdir()
+    for link in (house.parent / "linked.yaml", house.parent / "inside" / "linked.yaml"):
+        link.symlink_to(tmp_path / "elsewhere" / "notes.yaml")
     with pytest.raises(RuleError) as caught:
         resolve(get_game("trixo"), path=house)
     assert says in str(caught.value)
@@ -285,9 +291,11 @@ def test_extends_a_relative_yaml_path_works(tmp_path):
 
     (tmp_path / "base").mkdir()
     (tmp_path / "base" / "common.yaml").write_text("extends: standard\nhand_size: 3\n")
-    (tmp_path / "mine").mkdir()
-    house = tmp_path / "mine" / "house.yaml"
-    house.write_text("extends: ../base/common.yaml\nmax_stack: 2\n")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: base/common.yaml\nmax_stack: 2\n")
     rules = resolve(get_game("trixo"), path=house)
     assert rules.values["hand_size"] == 3 and rules.values["max_stack"] == 2
     assert [p.name for p in rules.chain][:2] == ["house.yaml", "common.yaml"]
+    # A rules folder kept elsewhere and linked in (as stow does) extends within itself.
+    (tmp_path / "linked").symlink_to(tmp_path, target_is_directory=True)
+    assert resolve(get_game("trixo"), path=tmp_path / "linked" / "house.yaml").values == rules.values
