@@ -8,6 +8,7 @@ import re
 
 from .errors import plugin_call
 from .svg import text_picture
+from .text import picture
 
 _PROLOG = re.compile(r"^\s*<\?xml[^>]*\?>\s*")
 
@@ -34,8 +35,8 @@ def draw(game, state, viewer: int | None, title: str) -> str:
         game = SimpleNamespace(name=type(state).__module__.split(".")[0], title="")
     svg = plugin_call(game, "draw_svg", state.draw_svg, viewer)
     if svg is None:
-        picture = plugin_call(game, "render", state.render, viewer)
-        return text_picture(text_lines(picture), title)
+        rendered = plugin_call(game, "render", state.render, viewer)
+        return text_picture(text_lines(picture(rendered)), title)
     if not isinstance(svg, str) or "<svg" not in svg:
         from .errors import PluginError
 

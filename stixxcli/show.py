@@ -11,7 +11,7 @@ from rich.rule import Rule
 from rich.table import Column, Table
 from rich.text import Text
 
-from .text import is_plain, plain
+from .text import is_plain, picture, plain
 
 _console = None
 
@@ -102,7 +102,7 @@ class ReplayPrinter:
         title.stylize("bold")
         if self.last is not None:
             self.console.print()
-        self.last = Group(Rule(title, align="left"), step.state.render(viewer))
+        self.last = Group(Rule(title, align="left"), picture(step.state.render(viewer)))
         self.last_step, self.viewer = step, viewer
         self.console.print(self.last)
 

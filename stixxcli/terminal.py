@@ -21,7 +21,7 @@ from .errors import StixxError
 from .prompt import HELP, HELP_ALL, QUIT, WIDTH, Interrupted, fit, wrapped
 from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
-from .text import plain, plain_lines
+from .text import picture, plain, plain_lines
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
 
@@ -337,7 +337,7 @@ class Screen:
         shown = (len(table.log["moves"]), viewer)
         if shown != self.shown:
             self.shown = shown
-            console().print(plugin_call(table.game, "render", table.state.render, viewer))
+            console().print(picture(plugin_call(table.game, "render", table.state.render, viewer)))
         if not self.hinted:
             self.hinted = True
             click.echo("(help: how to answer and the legal choices; q: save and stop)")

@@ -87,6 +87,17 @@ def plain_lines(value: object) -> str:
     return "\n".join(plain(line) for line in text.split("\n")) if unsafe(text) else text
 
 
+def picture(rendered):
+    """What a game's `render` returned, for rich to print: a string is plain
+    text, its line ends kept, never rich markup (a player's name in a shared
+    log could hold `[link=...]` or an unbalanced `[/]`)."""
+    if isinstance(rendered, str):
+        from rich.text import Text
+
+        return Text(plain_lines(rendered))
+    return rendered
+
+
 def plain_json(text: str) -> str:
     """JSON text with every character plain() escapes that JSON leaves raw (DEL,
     C1 controls, bidi overrides, separators, lone surrogates) written as a

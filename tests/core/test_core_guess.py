@@ -75,3 +75,27 @@ def test_replay_as_a_player_leaves_the_other_cards_out(guess, stixx, tmp_path):
     path.write_text(json.dumps(log))
     first = json.loads(stixx("replay", path, "--to", 0, "--json", "--as-player", 1).stdout)
     assert first["state"]["cards"] == [None, log["setup"]["cards"][1], None]
+
+
+def test_a_plugin_s_picture_as_a_string_is_plain_text_never_markup(guess, stixx, tmp_path, monkeypatch):
+    """`render` may return a string (the plugin guide says so), and a plugin may
+    put the players' names in it: a name from a shared log is then shown as it
+    is, neither a live link nor a markup error."""
+    import stixx_guess
+
+    def render(self, viewer=None):
+        return f"names: {' | '.join(self.names)}\n\x1b[5mblink"
+
+    monkeypatch.setattr(stixx_guess.GuessState, "render", render)
+    log = play_bots("guess", ["random"] * 2, "seed-5")
+    log["players"][0]["name"] = "[link=http://evil.example]Ann[/link]"
+    log["players"][1]["name"] = "X[/]"
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(log))
+    r = stixx("replay", path, "--to", 1)
+    assert r.exit_code == 0, r.output
+    assert "names: [link=http://evil.example]Ann[/link] | X[/]" in r.output
+    assert "\x1b" not in r.output and "blink" in r.output
+    r = stixx("replay", path, "--html", tmp_path / "g.html")
+    assert r.exit_code == 0, r.output
+    assert "X[/]" in (tmp_path / "g.html").read_text()

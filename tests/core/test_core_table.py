@@ -103,6 +103,7 @@ def test_every_move_is_told_bots_and_humans_alike(stixx, nim, tmp_path, monkeypa
     log = json.loads(out.read_text())
     told = [line for line in r.stdout.splitlines() if " takes " in line]
     assert len(told) == len(log["moves"]) and told[0].startswith("Ann takes ")
+    out.unlink()
     r, out = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="1\n" * 20)
     assert "Ann takes 1," in r.stdout and "Bob takes " in r.stdout
     # With the log on standard output, the table talks on standard error.
@@ -354,6 +355,7 @@ def test_a_game_whose_setup_was_typed_in_resumes_with_chance_typed_in(stixx, nim
     r = stixx("play", "--resume", out, input="q\n")
     assert "its setup was typed in: chance is typed in too" in r.stderr
     # The game played with the seed's own setup resumes with chance from the seed, as before.
+    out.unlink()
     r, out = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="1\nq\n")
     assert "--chance manual" not in r.stderr
     r = stixx("play", "--resume", out, input="q\n")
