@@ -46,13 +46,28 @@ def _call(game, what: str, *args):
         raise
 
 
+def _targets(path: str, names: list[str], option: str) -> list[str]:
+    """Where each of `names` (sheets, photos) is written for `option` FILE:
+    FILE itself for one, FILE-NAME.ext for several; each checked before any
+    is written (exit 2), as every command checks its outputs."""
+    from ..saving import writable
+
+    writable(path, option)  # an empty name, a folder, a missing or read-only folder
+    targets = [path] if len(names) == 1 else [_numbered(path, name) for name in names]
+    for target in targets:
+        writable(target, option)
+    return targets
+
+
 def _write(path: str, text: str) -> None:
+    """Write a page or a text sheet whole, or not at all (a full disk leaves the old file)."""
+    from ..saving import write_atomic
+
     if path == "-":
         click.echo(text, nl=False)
         return
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_atomic(path, text)
     except OSError as e:
         raise StixxError(f"cannot write: {e.strerror}", where=path) from None
 
@@ -95,8 +110,7 @@ def sheet(game_name, which, svg, paper, variant, rules_file):
     pages = _call(game, "print_sheets", rules, which, paper)
     if len(pages) > 1 and svg == "-":
         raise click.UsageError("several sheets need a FILE (each is written as FILE-LETTER.svg), not -")
-    for name, text in pages:
-        target = svg if len(pages) == 1 else _numbered(svg, name)
+    for target, (name, text) in zip(_targets(svg, [name for name, _ in pages], "--svg"), pages):
         _write(target, text)
         if target != "-":
             click.echo(plain(f"{target}: sheet {name} ({paper})"), err=True)
@@ -107,8 +121,12 @@ def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text,
     a terminal) or refuse them (exit 1), then score like --sheet."""
     from ..sheets import read_sheets, score_sheets, show_scores
 
+    from ..saving import writable
+
     game = _sheet_game(game_name)
     rules = rules_for(game, variant, rules_file).values
+    if save_text:
+        writable(save_text, "--save-text")  # before the photos are read, as well as after
     readings = _call(game, "read_photos", list(photos), rules, {"debug_image": debug_image})
     at_terminal = sys.stdin.isatty() and sys.stdout.isatty() and not as_json
     for reading in readings:
@@ -119,8 +137,9 @@ def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text,
                 ask=lambda question: click.prompt(question, default="ok", show_default=False),
                 say=click.echo,
             )
-        if save_text:
-            _write(save_text if len(readings) == 1 else _numbered(save_text, reading.name), reading.text)
+    if save_text:
+        for target, reading in zip(_targets(save_text, [r.name for r in readings], "--save-text"), readings):
+            _write(target, reading.text)
     unsettled = [r for r in readings if r.doubtful]
     if unsettled:
         for reading in unsettled:

@@ -112,6 +112,9 @@ def test_writable_refuses_what_cannot_be_written(tmp_path, monkeypatch):
         ["replay", str(TRIXO), "--svg", ""],
         ["replay", str(TRIXO), "--svg", "{tmp}/missing/g.svg"],
         ["replay", str(TRIXO), "--html", "{tmp}/missing/g.html"],
+        ["sheet", "sixto", "all", "--svg", ""],  # was written as -A ... -L here
+        ["sheet", "sixto", "all", "--svg", "{tmp}"],  # was written as {tmp}-A ... beside it
+        ["sheet", "sixto", "A", "--svg", "{tmp}/missing/s.svg"],
     ],
 )
 def test_an_unwritable_destination_is_a_usage_error_before_any_work(stixx, tmp_path, args):
