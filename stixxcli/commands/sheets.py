@@ -119,9 +119,8 @@ def sheet(game_name, which, svg, paper, variant, rules_file):
 def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text, debug_image, as_json):
     """`stixx score --photo`: read each photo, have doubtful boxes confirmed (at
     a terminal) or refuse them (exit 1), then score like --sheet."""
-    from ..sheets import read_sheets, score_sheets, show_scores
-
     from ..saving import writable
+    from ..sheets import read_sheets, score_sheets, show_scores
 
     game = _sheet_game(game_name)
     rules = rules_for(game, variant, rules_file).values
