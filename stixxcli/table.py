@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import collections
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,9 +133,12 @@ class Table:
     def over(self) -> bool:
         return self.state.over
 
-    def play_turn(self, chance: Answer | None = None, choose: Answer | None = None) -> dict:
+    def play_turn(
+        self, chance: Answer | None = None, choose: Answer | None = None, chosen: Callable | None = None
+    ) -> dict:
         """Play one turn: chance from the seed unless `chance` answers; bots choose
-        for their seats, `choose` for the others. Returns the recorded move."""
+        for their seats, `choose` for the others. `chosen(choice, answer)` hears
+        each bot's answer as it is made. Returns the recorded move."""
         rng = self.rng
 
         def default_chance(ask: Chance):
@@ -145,7 +148,10 @@ class Table:
             bot = self.bots.get(ask.seat)
             if bot is not None:
                 view = PlayerView(self.game, self.state, ask.seat)
-                return plugin_call(self.game, f"bot {type(bot).name}", bot.choose, view, ask)
+                answer = plugin_call(self.game, f"bot {type(bot).name}", bot.choose, view, ask)
+                if chosen is not None:
+                    chosen(ask, answer)
+                return answer
             if choose is None:
                 raise StixxError(f"seat {ask.seat} has no bot and no one to ask")
             return choose(ask)

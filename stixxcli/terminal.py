@@ -145,7 +145,9 @@ def _run(table, out, *, manual: bool) -> None:
     previous = {sig: signal.signal(sig, _raise_interrupted) for sig in stops}
     try:
         while not table.over:
-            move = table.play_turn(chance=ask_chance, choose=screen.ask if humans else None)
+            chosen = screen.bot_chose if manual else None
+            move = table.play_turn(chance=ask_chance, choose=screen.ask if humans else None, chosen=chosen)
+            screen.bots_chose.clear()
             if (humans or ask_chance) and out != "-":  # standard output gets the log once, at the end
                 save_log(out, table.log)  # a failed write saves the game elsewhere and says where
             # Every move is told to the table, a bot's as much as a person's.
@@ -304,10 +306,20 @@ class Screen:
         self.shown = None  # (moves played, viewer) of the table last drawn
         self.news: list[str] = []  # what the table heard since a human last looked
         self.hinted = False  # the keys are told once, at the first question
+        self.bots_chose: list[str] = []  # the bots' choices this turn, not yet told
 
     def tell(self, news: str | None) -> None:
         if news:
             self.news.append(news)
+
+    def bot_chose(self, choice, answer) -> None:
+        """A bot's choice, to be told before chance is typed in later in the same
+        turn (a Fish Stix draw): the table makes the bot's play first."""
+        from .errors import plugin_call
+
+        name = self.table.log["players"][choice.seat]["name"]
+        said = plugin_call(self.table.game, "notation", choice.notation, answer)
+        self.bots_chose.append(f"{name} plays {said}.")
 
     def flush(self) -> None:
         for line in self.news:
@@ -315,6 +327,13 @@ class Screen:
         self.news.clear()
 
     def chance(self, chance):
+        # What the table heard, before it types in more: unless the terminal is
+        # first passed to one person (the screen is then cleared), who hears it after.
+        handed = chance.seat is not None and chance.seat in self.humans and len(self.humans) > 1
+        if not handed or chance.seat == self.seated:
+            self.news += self.bots_chose
+            self.bots_chose.clear()
+            self.flush()
         seated = Seated(self.humans, self.seated)
         outcome = ask_table(chance, [p["name"] for p in self.table.log["players"]], seated)
         self.seated = seated.seat

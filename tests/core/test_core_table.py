@@ -4,6 +4,7 @@ checked at a real terminal (a pty), the rest through the command line."""
 
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -235,12 +236,11 @@ def _validates(path):
 
 def test_a_sixto_game_with_sheets_typed_in_to_the_end_then_kept_as_a_variant(tmp_path):
     import random
-    import re
 
     rng = random.Random(5)
     table = Table(tmp_path, "play", "sixto", "--bot", "Ann:greedy", "--bot", "Bob:greedy", "--seed", 5,
                   "--chance", "manual", "--out", "s.json")  # fmt: skip
-    rows = []
+    rows, rolls = [], []
     while (text := table.prompt()) is not None:
         last = text.splitlines()[-1]
         if last.startswith("sheets") and not rows:
@@ -253,6 +253,7 @@ def test_a_sixto_game_with_sheets_typed_in_to_the_end_then_kept_as_a_variant(tmp
             # A bundled variant's name is refused: the file would hide it (and extend itself).
             table.answer("club-sheets" if "standard.yaml exists; choose another name" in text else "standard")
         else:
+            rolls.append(text)
             # "the roll: red yellow green, in this order" (the dice in play, named)
             dice = re.search(r"roll: (?:the )?([a-z ]+?)(?: dice?)?,? in this order", " ".join(text.split()))
             assert dice, text[-400:]
@@ -260,6 +261,9 @@ def test_a_sixto_game_with_sheets_typed_in_to_the_end_then_kept_as_a_variant(tmp
     assert table.end() == 0, table.output[-2000:]
     log = _validates(tmp_path / "s.json")
     assert log["setup"]["sheets"] == ["C", rows] and len(rows) == 6
+    # Each turn is told before the next roll is typed in.
+    turns = [text for text in rolls if text.endswith("roll 1> ")]
+    assert len(turns) > 5 and all(" crosses " in text for text in turns[1:])
     assert "Saved; next time: stixx play sixto --variant club-sheets" in table.output
     kept = list(table.home.rglob("club-sheets.yaml"))
     assert len(kept) == 1 and "extends: standard" in kept[0].read_text()
@@ -277,6 +281,29 @@ def test_a_sixto_game_with_sheets_typed_in_to_the_end_then_kept_as_a_variant(tmp
     assert _validates(tmp_path / "again.json")["setup"]["sheets"] == ["C", "Bob"]
 
 
+def test_each_turn_is_told_before_the_next_roll_is_typed_in(tmp_path):
+    import random
+
+    rng = random.Random(5)
+    table = Table(tmp_path, "play", "sixto", "--player", "Ann", "--bot", "Bob:greedy", "--seed", 5,
+                  "--chance", "manual", "--out", "s.json")  # fmt: skip
+    turns = []
+    while (text := table.prompt()) is not None:
+        lines = text.splitlines()
+        if lines[-1].startswith("sheets"):
+            table.answer("C A")
+        elif lines[-1].startswith("roll"):
+            turns += [text] if lines[-1] == "roll 1> " else []
+            dice = re.search(r"roll: (?:the )?([a-z ]+?),? in this order", lines[-2])
+            table.answer(
+                "q" if len(turns) > 4 else " ".join(str(rng.randint(1, 6)) for _ in dice.group(1).split())
+            )
+        else:  # Ann keeps the roll and crosses nothing
+            table.answer("k" if "re-roll all" in lines[-2] else "-")
+    assert table.end() == 130
+    assert len(turns) == 5 and all(" crosses " in text for text in turns[1:]), turns
+
+
 def _typed_like(game, bots, seed, answers_of):
     """A seeded game of bots, and what a person types for each of its chance
     outcomes: the typed-in game must come out the same, move for move."""
@@ -292,14 +319,29 @@ def _same_game(tmp_path, game, bots, seed, answers_of):
     table = Table(tmp_path, "play", game, *players, "--seed", seed, "--chance", "manual", "--out", "t.json")
     typed = iter(answers)
     asked = []
+    before = []  # what the table was told before each question
     while (text := table.prompt()) is not None:
         asked.append(text.splitlines()[-1])
+        before.append(text)
         table.answer(next(typed))
     assert table.end() == 0, table.output[-2000:]
     assert next(typed, None) is None, f"{len(answers) - len(asked)} outcomes were never asked"
     played = _validates(tmp_path / "t.json")
     assert played["moves"] == log["moves"]
-    return asked, played["setup"], log["setup"]
+    return asked, played["setup"], log["setup"], before
+
+
+def _told_before_each_draw(before: list[str], played: str) -> None:
+    """A bot's draw is typed in after its play of that turn is told (the table
+    makes the play with the real pieces first), and after the turn before it
+    was told in full."""
+    draws = [text.splitlines() for text in before if text.endswith("draw> ")]
+    assert len(draws) > 5
+    for turn, lines in enumerate(draws):
+        question = next(i for i, line in enumerate(lines) if line.startswith("the "))
+        assert re.fullmatch(r"\S+ plays .+\.", lines[question - 1]), lines[-6:]
+        if turn:
+            assert re.search(played, lines[question - 2]), lines[-6:]
 
 
 def test_a_fishstix_game_with_its_sticks_typed_in_to_the_end(tmp_path):
@@ -308,8 +350,9 @@ def test_a_fishstix_game_with_its_sticks_typed_in_to_the_end(tmp_path):
         sticks = [setup["start"], *(", ".join(hand) for hand in setup["hands"])]
         return sticks + [move["draw"] for move in log["moves"] if move.get("draw")]
 
-    asked, typed, drawn = _same_game(tmp_path, "fishstix", ["greedy", "random"], 3, answers)
+    asked, typed, drawn, before = _same_game(tmp_path, "fishstix", ["greedy", "random"], 3, answers)
     assert len(asked) > 10
+    _told_before_each_draw(before, " places the stick ")
     # Typed in, the deck is open (any well-formed stick of a real box), and the log says so.
     assert typed == {**drawn, "open_deck": True}
 
@@ -320,7 +363,7 @@ def test_a_stixx_game_with_its_board_typed_in_to_the_end(tmp_path):
         layout = "".join(colour[0] for colour in setup["layout"])
         return [layout, *setup["secret_colours"]]
 
-    asked, typed, drawn = _same_game(tmp_path, "stixx", ["reasoning", "random", "random"], 2, answers)
+    asked, typed, drawn, _ = _same_game(tmp_path, "stixx", ["reasoning", "random", "random"], 2, answers)
     assert asked[0] == "layout> " and typed == drawn
 
 
@@ -329,8 +372,9 @@ def test_a_trixo_game_with_its_draws_typed_in_to_the_end(tmp_path):
         hands = [" ".join(hand) for hand in log["setup"]["hands"]]
         return hands + [move["draw"] for move in log["moves"] if move.get("draw")]
 
-    asked, typed, drawn = _same_game(tmp_path, "trixo", ["greedy", "random"], 3, answers)
+    asked, typed, drawn, before = _same_game(tmp_path, "trixo", ["greedy", "random"], 3, answers)
     assert typed == drawn and len(asked) > 10
+    _told_before_each_draw(before, " places | stacks | slides | sets ")
 
 
 def test_a_game_whose_setup_was_typed_in_resumes_with_chance_typed_in(stixx, nim, tmp_path):
