@@ -141,9 +141,11 @@ def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]
     return out
 
 
-def scored(log: dict, result: dict) -> dict:
-    """What `score` reports of a log: the game, its players and the result."""
+def scored(log: dict, result: dict, source: str | None = None) -> dict:
+    """What `score` reports of a log: where it was read (FILE, or FILE:N for a
+    corpus's line N, as `validate` names it), the game, its players and the result."""
     return {
+        **({"source": source} if source is not None else {}),
         "game": log["game"],
         "variant": log["variant"],
         "finished": log["finished"],
@@ -234,4 +236,4 @@ def scored_logs(source):
         if isinstance(data, StixxError) or not verdict.valid:
             yield None, clip(str(data) if isinstance(data, StixxError) else verdict.line())
         else:
-            yield scored(data, verdict.result), None
+            yield scored(data, verdict.result, where), None

@@ -67,6 +67,8 @@ def show_result(out: dict) -> None:
         name = Text(plain(out["players"][seat]), style="bold" if place == 1 else "")
         breakdown = Text(plain(_breakdown(out["breakdown"][seat])))
         t.add_row(str(place), name, Text(plain(out["scores"][seat])), breakdown)
+    if "source" in out:  # which log, as validate names it (FILE:N for a corpus's line N)
+        console().print(Text(plain(out["source"]), style="bold"))
     console().print(t)
 
 

@@ -261,7 +261,11 @@ def test_score_and_replay_a_corpus(stixx, nim, tmp_path):
         len(logs[0]["moves"]),
         len(logs[2]["moves"]),
     ]
+    # Each score names its log as validate does: which line an invalid one left out is plain.
+    assert [json.loads(l)["source"] for l in r.stdout.splitlines()] == [f"{corpus}:1", f"{corpus}:3"]
     assert one_error_line(r, 1).startswith(f"stixx: error: {corpus}:2: the recorded result differs")
+    shown = stixx("score", corpus).stdout.splitlines()
+    assert [line for line in shown if line.startswith(str(corpus))] == [f"{corpus}:1", f"{corpus}:3"]
     line = one_error_line(stixx("replay", corpus), 1)
     assert "holds several logs: name one with --pick N" in line
     # The N of FILE:N (the line, from 1) is what --pick takes.
