@@ -263,7 +263,8 @@ def read_image(image, rules: dict, name: str = "photo", where: str | None = None
     if image.ndim == 2:
         image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     grid_boxes = printing.boxes(len(rules["colours"]), rules["boxes_per_row"], rules["target_boxes"])
-    homography, found, notes = _locate(image, grid_boxes, cv2, np, where)
+    homography, found, notes, seen = _locate(image, grid_boxes, cv2, np, where)
+    _check_whole(image, homography, grid_boxes, rules, seen, np, where)
     card, homography = _straighten(image, homography, cv2, np)
     fine, wide, paper = _inks(card, cv2, np)
     places, misplaced = _fit_boxes(fine, grid_boxes, np)
@@ -296,7 +297,8 @@ def read_image(image, rules: dict, name: str = "photo", where: str | None = None
 
 
 def _locate(image, grid_boxes, cv2, np, where):
-    """A homography from card millimetres to photo pixels, and how it was found."""
+    """A homography from card millimetres to photo pixels, how it was found,
+    and the corner markers seen (None when the grid was found instead)."""
     h, w = image.shape[:2]
     f = min(1.0, MAX_DETECT / max(h, w))
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
@@ -325,7 +327,7 @@ def _locate(image, grid_boxes, cv2, np, where):
         if homography is not None and _plausible(homography, w, h, np):
             if len(seen) < 4:
                 notes.append(f"found {len(seen)} of the 4 corner markers")
-            return homography, "markers", notes
+            return homography, "markers", notes, seen
     homography = _find_grid(gray, grid_boxes, cv2, np)
     if homography is None:
         raise StixxError(
@@ -334,7 +336,48 @@ def _locate(image, grid_boxes, cv2, np, where):
             where=where,
         )
     notes.append("no corner markers: read by the grid of boxes")
-    return homography, "grid", notes
+    return homography, "grid", notes, None
+
+
+# How far around each box the photo must reach, in mm: the ring of paper the
+# ink is measured against (1.7 mm), and some room for curled paper.
+WHOLE_MARGIN = 3.0
+
+
+def _check_whole(image, homography, grid_boxes, rules, seen, np, where) -> None:
+    """Refuse a photo that cuts the sheet off. The straightened card would show,
+    in place of the missing boxes, the photo's edge pixels repeated, and read
+    them as sure; a corner marker outside the photo leaves the geometry to the
+    others, which may place every box wrong (two markers on one short side).
+    Retaking the photo is quicker than typing a dozen unseen boxes."""
+    h, w = image.shape[:2]
+
+    def outside(x0, y0, x1, y1) -> bool:
+        quad = _project(homography, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)], np)
+        return not (np.all(np.isfinite(quad)) and np.all(quad >= 0) and np.all(quad <= [w - 1, h - 1]))
+
+    m = WHOLE_MARGIN
+    cut = [
+        box
+        for row in grid_boxes
+        for box in row
+        if outside(box.x - m, box.y - m, box.x + box.size + m, box.y + box.size + m)
+    ]
+    if cut:
+        colours = [rules["colours"][r] for r in sorted({box.row for box in cut})]
+        what = f"{len(cut)} of its boxes are cut off ({', '.join(colours)})"
+    elif seen is not None and any(
+        outside(x, y, x + printing.MARKER, y + printing.MARKER)
+        for marker_id, (x, y) in printing.markers().items()
+        if marker_id not in seen
+    ):
+        what = "a corner marker is cut off"
+    else:
+        return
+    raise StixxError(
+        f"the sheet is not whole in the photo: {what}; take it again with the whole sheet in view",
+        where=where,
+    )
 
 
 def _shrunk(gray, f: float, cv2):

@@ -350,3 +350,31 @@ def test_an_empty_file_name_is_a_usage_error_not_no_option(stixx, tmp_path, opti
     result = stixx("score", "--photo", photo, option, "")
     assert result.exit_code == 2
     assert f"{option} needs a file name" in result.output
+
+
+CUTS = {  # what is kept of the photo: (top, bottom, left, right) as shares of its height and width
+    "top cut off": (0.4, 1, 0, 1),
+    "bottom cut off": (0, 0.6, 0, 1),
+    "left cut off": (0, 1, 0.4, 1),
+    "right cut off": (0, 1, 0, 0.6),
+    "a corner cut off": (0, 0.75, 0, 0.75),
+}
+
+
+@pytest.mark.parametrize("seed", range(4000, 4006))
+@pytest.mark.parametrize("cut", CUTS)
+def test_a_sheet_cut_off_by_the_photo_is_refused_or_asks(seed, cut):
+    """A box outside the photo is never read as sure (issue 15's crops: the edge
+    repeated by the straightening read as sure crosses, 284 points for 180)."""
+    shot = make_photo(seed)
+    h, w = shot.image.shape[:2]
+    top, bottom, left, right = CUTS[cut]
+    image = shot.image[int(top * h) : int(bottom * h), int(left * w) : int(right * w)]
+    try:
+        reading = photo.read_image(image, STANDARD)
+    except photo.StixxError as e:
+        assert "take it again with the whole sheet in view" in str(e) or "no Sixto sheet found" in str(e)
+        return
+    doubtful = reading.doubtful_boxes()
+    wrong = [(r, b) for r in range(6) for b in range(12) if reading.grid[r][b] != shot.grid[r][b]]
+    assert all(box in doubtful for box in wrong) or reading.rule_breaks(), wrong
