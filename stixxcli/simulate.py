@@ -23,6 +23,7 @@ class Batch:
     seeds: tuple[str, ...]
     keep_logs: bool
     shifts: tuple[int, ...] = ()  # with --rotate: how far each game's seats turn
+    names: tuple[str, ...] = ()  # the players' names in the given order (default: BOT-SEAT)
 
 
 def play_batch(batch: Batch) -> list[dict]:
@@ -44,7 +45,10 @@ def play_batch(batch: Batch) -> list[dict]:
     for index, seed in enumerate(batch.seeds):
         shift = batch.shifts[index] if batch.shifts else 0
         seated = [batch.bots[(seat - shift) % n] for seat in range(n)]
-        log = play_bots(batch.game, seated, seed, variant=batch.variant, rules=batch.rules, digest=digest)
+        names = [batch.names[(seat - shift) % n] for seat in range(n)] if batch.names else None
+        log = play_bots(
+            batch.game, seated, seed, variant=batch.variant, rules=batch.rules, digest=digest, names=names
+        )
         result = log["result"]
         summary = {
             "seed": seed,
@@ -175,11 +179,13 @@ def run(
     scheduler=None,
     advance=lambda n: None,
     rotate: bool = False,
+    names: list[str] | None = None,
 ) -> dict:
     """Play `count` seeded games under each of `runs` (resolved rules); the report.
 
     Every game's log goes to `logs.write` when given; `advance(n)` hears of
-    each finished chunk of games. With `rotate`, game i turns the seats by i,
+    each finished chunk of games; `names` are the players' (a player keeps its
+    name in the logs wherever it sits). With `rotate`, game i turns the seats by i,
     so every player starts as often as the others (the first seat's edge
     shared out instead of given to one bot).
     """
@@ -202,6 +208,7 @@ def run(
                     tuple(part),
                     logs is not None,
                     shifts,
+                    tuple(names or ()),
                 )
 
     tallies = [Tally(seats) for _ in runs]

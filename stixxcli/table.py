@@ -206,16 +206,19 @@ def play_bots(
     rules: dict | None = None,
     max_turns: int = 100_000,
     digest: str | None = None,
+    names: list[str] | None = None,
 ) -> dict:
     """A whole game among bots; returns its finished log. `digest`: the rules'
-    digest, when a caller playing many games has it already."""
+    digest, when a caller playing many games has it already; `names`: the
+    players' (default: BOT-SEAT)."""
     from .plugins import get_game
     from .rules import resolve
 
     game = get_game(game_name)
     if rules is None:
         rules = resolve(game, variant).values
-    players = [{"name": f"{bot}-{seat}", "bot": bot} for seat, bot in enumerate(bots)]
+    names = names or [f"{bot}-{seat}" for seat, bot in enumerate(bots)]
+    players = [{"name": name, "bot": bot} for name, bot in zip(names, bots)]
     table = Table.new(game, rules, variant, players, seed, digest=digest)
     table.play_out(max_turns)
     return table.finish()

@@ -103,7 +103,8 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
         logs = AtomicLines(out)
     with progress(on_terminal() and not as_json, count * len(runs), "simulating") as bar:
         report = simulation.run(game, runs, seats, count, seed, logs=logs, jobs=jobs_for(jobs),
-                                executor=executor, scheduler=scheduler, advance=bar.advance, rotate=rotate)  # fmt: skip
+                                executor=executor, scheduler=scheduler, advance=bar.advance, rotate=rotate,
+                                names=[p["name"] for p in seated])  # fmt: skip
     stopped = report.pop("exit_code", None)  # Ctrl-C or SIGTERM: 130 or 143
     if logs is not None:
         if stopped:

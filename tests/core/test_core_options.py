@@ -220,6 +220,24 @@ def test_rotate_turns_the_seats_and_each_row_follows_one_player(stixx, tmp_path)
     assert game["scores"] == game["log"]["result"]["scores"][::-1]  # given order: greedy first
 
 
+def test_simulated_logs_keep_the_names_the_players_were_given_wherever_they_sit(stixx, tmp_path):
+    out = tmp_path / "games.jsonl"
+    r = stixx("simulate", "trixo", "--bot", "Ann:greedy", "--bot", "0:random", "-p", 3, "-n", 2, "--out", out)
+    assert r.exit_code == 0, r.output
+    players = [json.loads(line)["players"] for line in out.read_text().splitlines()]
+    assert players[0] == [
+        {"name": "random-0", "bot": "random"},
+        {"name": "Ann", "bot": "greedy"},
+        {"name": "random-2", "bot": "random"},
+    ]
+    out.unlink()
+    stixx(
+        "simulate", "trixo", "--bot", "Ann:greedy", "--bot", "Bob:random", "-n", 2, "--rotate", "--out", out
+    )
+    seated = [[p["name"] for p in json.loads(line)["players"]] for line in out.read_text().splitlines()]
+    assert seated == [["Ann", "Bob"], ["Bob", "Ann"]]
+
+
 def test_the_change_of_a_win_rate_and_of_a_mean_score():
     from stixxcli.simulate import change
 
