@@ -108,16 +108,6 @@ class ReplayPrinter:
         self.last_step, self.viewer = step, viewer
         self.console.print(self.last)
 
-    def save_svg(self, path: str, game=None) -> None:
-        """The game's own drawing of the last state shown (the state itself, not
-        the terminal's text; a text picture only for a game that draws nothing)."""
-        from .pictures import draw
-        from .saving import write_atomic
-
-        step = self.last_step
-        title = f"{(game.title or game.name) if game else 'game'} after {step.index} moves"
-        write_atomic(path, draw(game, step.state, self.viewer, title))
-
 
 class ProgressBar:
     """A progress bar on standard error; lines printed through it stay above it."""

@@ -203,14 +203,15 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
     "svg",
     type=click.Path(dir_okay=False),
     metavar="FILE",
-    help="Save the drawing of the last state shown (SVG).",
+    help="Save the drawing of the last state shown (SVG; - for standard output).",
 )
 @click.option(
     "--html",
     "html",
     type=click.Path(dir_okay=False),
     metavar="FILE",
-    help="Save a replay page of the whole game: one HTML file that opens offline in any browser.",
+    help="Save a replay page of the whole game: one HTML file that opens offline in any browser "
+    "(- for standard output).",
 )
 @click.option(
     "--pick",
@@ -231,6 +232,7 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
       stixx replay game.json --as-player Ann --step
       stixx replay game.json --json | jq .state
       stixx replay game.json --svg final.svg
+      stixx replay game.json --to 5 --svg - | rsvg-convert > move5.png
       stixx replay game.json --html game.html --as-player Ann
       stixx replay corpus.jsonl --pick 41 --to 10   # corpus.jsonl:41, as validate names it
     """
@@ -242,6 +244,8 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
     for path, option in ((svg, "--svg"), (html, "--html")):
         if path is not None:
             writable(path, option)  # before any work: an empty name, a folder, a read-only place
+    if (svg == "-") + (html == "-") + bool(as_json) > 1 and "-" in (svg, html):
+        raise click.UsageError("only one of --svg -, --html - and --json may write to standard output")
     data = read_one(_one_file(log), pick)
     moves = len(data["moves"])
     if to is not None and to > moves:
@@ -250,14 +254,12 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
     viewer = viewer_seat(as_player, names)
     if html:
         from ..replay_page import build
-        from ..saving import write_atomic
 
-        write_atomic(html, build(data, viewer, start=to or 0))
-        click.echo(f"replay page of {len(data['moves'])} moves saved to {html}", err=True)
+        _save(html, build(data, viewer, start=to or 0), f"replay page of {len(data['moves'])} moves")
         if not (svg or as_json):
             return  # the page is what was asked for, not every move on the terminal too
     printer = None
-    if not as_json:
+    if not as_json and "-" not in (svg, html):  # standard output holds the picture or the page alone
         from ..show import ReplayPrinter
 
         printer = ReplayPrinter()
@@ -269,13 +271,27 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
         for frame in frames(data, viewer, to):
             if as_json:
                 echo_json(frame_json(frame, names, viewer))
-            else:
+            elif printer is not None:
                 # The game's own code draws the table: a failure there names it.
                 plugin_call(frame.game, "render", printer.show, frame.step, frame.move, names, viewer)
             last = frame.step
-    if printer and svg:
-        printer.save_svg(svg, frame.game)
-        click.echo(f"picture of move {last.index} saved to {svg}", err=True)
+    if svg:
+        from ..pictures import draw
+
+        game = frame.game
+        title = f"{game.title or game.name} after {last.index} moves"
+        _save(svg, draw(game, last.state, viewer, title), f"picture of move {last.index}")
+
+
+def _save(path: str, text: str, what: str) -> None:
+    """A picture or a page written whole to FILE, or to standard output for -."""
+    from ..saving import write_atomic
+
+    if path == "-":
+        click.echo(text, nl=False)
+        return
+    write_atomic(path, text)
+    click.echo(f"{what} saved to {path}", err=True)
 
 
 def _one_file(path: str) -> str:

@@ -183,3 +183,20 @@ def test_hostile_names_in_every_terminal_picture_are_shown_plainly(stixx, tmp_pa
     r = stixx("replay", path, "--to", "5", "--as-player", "1")
     assert r.exit_code == 0, r.output
     assert "\x1b[2J" not in r.output and "[bold red]P0[/bold red]" in r.output
+
+
+def test_a_picture_or_a_page_goes_to_standard_output_for_dash_and_with_json_to_its_file(stixx, tmp_path):
+    trixo = ROOT / "examples" / "trixo" / "2-players.json"
+    r = stixx("replay", trixo, "--to", 3, "--svg", "-")
+    assert r.exit_code == 0 and r.stdout.startswith("<svg")  # the picture alone, no board beside it
+    self_contained(r.stdout)
+    assert not (tmp_path / "-").exists()
+    r = stixx("replay", trixo, "--html", "-")
+    assert r.exit_code == 0 and r.stdout.startswith("<!DOCTYPE html>") and len(page_steps(r.stdout)) == 37
+    # --json and --svg FILE: the states on standard output, the picture in its file (it was left out).
+    r = stixx("replay", trixo, "--json", "--svg", tmp_path / "last.svg")
+    assert r.exit_code == 0 and len(r.stdout.splitlines()) == 37
+    self_contained((tmp_path / "last.svg").read_text())
+    for args in (["--json", "--svg", "-"], ["--svg", "-", "--html", "-"]):
+        r = stixx("replay", trixo, *args)
+        assert r.exit_code == 2 and "may write to standard output" in r.output
