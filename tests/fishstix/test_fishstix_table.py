@@ -28,14 +28,16 @@ def test_every_move_is_told_with_its_place_and_points_and_never_the_draw():
     said = state.announce(first)
     assert (
         said
-        == "p0 places the stick blue-green-pink-purple at column 1, rows 0 to 3, scoring 4 (blue 2, green 2)"
+        == "p0 places the stick blue-green-pink-purple (blue> green> pink> <purple) at column 1, rows 0 to 3, "
+        "scoring 4 (blue 2, green 2)"
     )
     assert first["draw"] not in said and "draw" not in said
-    # Turned round, the stick is told as it stands, top to bottom.
+    # Turned round, the stick is told as it stands, top to bottom, each fish facing its way.
     second = move(state, "green> green> green> green>", 2, 1, turned=True)
     state.apply(second)
     assert state.announce(second) == (
-        "p1 places the stick green-green-green-green at column 2, rows 1 to 4, scoring nothing"
+        "p1 places the stick green-green-green-green (<green <green <green <green) at column 2, rows 1 to 4, "
+        "scoring nothing"
     )
 
 

@@ -214,9 +214,12 @@ def kinds_text(fish: tuple, kinds) -> str:
 
 
 def announcement(name: str, fish: tuple, kinds, column: int, row: int, points: dict, fills_all: bool) -> str:
-    """What the table hears of a move: where the stick went and what it scored."""
+    """What the table hears of a move: the stick, which way each fish faces (so
+    the real stick is set down the same way), where it went and what it scored."""
     total = sum(points.values())
-    said = f"{name} places the stick {kinds_text(fish, kinds)} at column {column}, "
+    said = (
+        f"{name} places the stick {kinds_text(fish, kinds)} ({stick_text(fish, kinds)}) at column {column}, "
+    )
     said += f"rows {row} to {row + FISH_PER_STICK - 1}, "
     said += f"scoring {total} ({points_text(points)})" if total else "scoring nothing"
     if fills_all:
