@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .engine import apply_moves, open_game
 from .errors import LogError, StixxError, plugin_call
 from .gamelog import canonical, same_json
-from .text import clip
+from .text import clip, counted
 
 if TYPE_CHECKING:
     from .sources import Block
@@ -35,7 +35,7 @@ class Verdict:
         if self.valid:
             state = "finished" if self.finished else "unfinished"
             warned = "".join(f"; warning: {w}" for w in self.warnings)
-            return f"{self.where}: valid {self.game} game, {self.moves} moves, {state}{warned}"
+            return f"{self.where}: valid {self.game} game, {counted(self.moves, 'move')}, {state}{warned}"
         if self.index is not None:
             who = f" by {clip(self.player, 60)} (seat {self.seat})" if self.player is not None else ""
             shown = canonical(self.move).decode()

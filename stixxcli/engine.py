@@ -13,6 +13,7 @@ from .errors import IllegalMove, IllegalSetup, LogError, PluginError, RuleError,
 from .game import Chance, State
 from .gamelog import check_envelope, fingerprint, rules_digest
 from .plugins import get_game
+from .text import counted
 
 _checked_rules: dict[tuple[str, bytes], tuple[str, dict]] = {}
 
@@ -46,7 +47,7 @@ def open_game(log: dict):
     counts = game.player_counts(rules)
     if len(names) not in counts:
         raise RuleError(
-            f"{len(names)} players, but these rules of {game.name} allow {player_span(counts)}",
+            f"{counted(len(names), 'player')}, but these rules of {game.name} allow {player_span(counts)}",
             where="players",
         )
     state = start(game, rules, names, log["setup"])

@@ -17,7 +17,7 @@ from .errors import StixxError, plugin_call
 from .pictures import draw, inline
 from .replays import replay
 from .svg import esc
-from .text import clip, plain, plain_json, plain_lines
+from .text import clip, counted, plain, plain_json, plain_lines
 
 # A name longer than this is shown clipped: the page repeats names at every step.
 NAME_WIDTH = 100
@@ -155,7 +155,7 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
     moves = []
     for at in replay(log):
         state = at.state
-        title = f"{game.title or game.name} after {at.index} moves"
+        title = f"{game.title or game.name} after {counted(at.index, 'move')}"
         svg = plain_lines(inline(draw(game, state, viewer, title)))  # a drawing escapes only C0
         scores = plugin_call(game, "standing", state.standing, viewer)
         # Places follow the game's own tie-breaks, which may rest on secrets until the end.

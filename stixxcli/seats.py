@@ -66,7 +66,8 @@ def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | N
         count = max([fewest, len(placed) + len(following)] + [s + 1 for s in placed])
     if count not in counts:
         span = f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
-        raise StixxError(f"{game.title or game.name} with these rules takes {span} players, not {count}")
+        players = "player" if counts == range(1, 2) else "players"
+        raise StixxError(f"{game.title or game.name} with these rules takes {span} {players}, not {count}")
     if placed and max(placed) >= count:
         raise click.BadParameter(
             f"seat {max(placed)} is beyond {count} players (seats 0-{count - 1})", param_hint="--bot"

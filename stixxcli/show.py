@@ -11,7 +11,7 @@ from rich.rule import Rule
 from rich.table import Column, Table
 from rich.text import Text
 
-from .text import is_plain, picture, plain
+from .text import counted, is_plain, picture, plain
 
 _console = None
 
@@ -51,7 +51,9 @@ def table(headers: list[str], rows: list[list], title: str | None = None) -> Non
 
 def show_result(out: dict) -> None:
     """The scores and places of a scored log, with the breakdown."""
-    state = "final result" if out["finished"] else f"standing after {out['moves']} moves (unfinished)"
+    state = (
+        "final result" if out["finished"] else f"standing after {counted(out['moves'], 'move')} (unfinished)"
+    )
     t = Table(
         "place",
         "player",
@@ -97,7 +99,7 @@ class ReplayPrinter:
         else:
             who = names[step.seat] if step.seat is not None else "table"
             shown = step.state.move_text(move)
-            title = Text(f"after {step.index} moves - move {step.index - 1} by ")
+            title = Text(f"after {counted(step.index, 'move')} - move {step.index - 1} by ")
             title.append(plain(who)).append(": ").append(plain(str(shown)))
         if viewer is not None:
             title.append("  [as ").append(plain(names[viewer])).append("]")
@@ -162,7 +164,7 @@ def show_simulation(report: dict) -> None:
         rows += [("all", b, [v["bots"][b] for v in variants], change and change["bots"][b]) for b in shared]
     head = "player" if rotate else "seat"
     turned = "; seats turned each game, a row follows one player" if rotate else ""
-    where = f"{report['game']}, {report['players']} players, seed {report['seed']}{turned}"
+    where = f"{report['game']}, {counted(report['players'], 'player')}, seed {report['seed']}{turned}"
     console().print(Text(plain(where), style="bold"))
     console().print(_figures("Win rate, % (95% interval)", head, names, rows, _rate, _rate_change))
     console().print(_figures("Score, mean ± sd", head, names, rows, _score, _score_change))

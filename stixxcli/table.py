@@ -82,7 +82,7 @@ class Table:
         if len(players) not in counts:
             raise RuleError(
                 f"{game.title or game.name} with these rules takes {player_span(counts)} "
-                f"players, not {len(players)}"
+                f"player{'s' * (counts != range(1, 2))}, not {len(players)}"
             )
         names = [p["name"] for p in players]
         rng = rng_for(seed, "setup")

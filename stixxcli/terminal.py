@@ -21,7 +21,7 @@ from .errors import StixxError
 from .prompt import HELP, HELP_ALL, QUIT, WIDTH, Interrupted, fit, wrapped
 from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
-from .text import picture, plain, plain_lines
+from .text import counted, picture, plain, plain_lines
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
 
@@ -115,7 +115,7 @@ def _resume(path, *, out, chance, pick=None):
         if chance == "manual":
             title += " (its setup was typed in: chance is typed in too; --chance random to let stixx draw)"
     _log_apart(out or path, log["players"], chance)
-    click.echo(f"Resuming {title} after {len(log['moves'])} moves.", err=True)
+    click.echo(f"Resuming {title} after {counted(len(log['moves']), 'move')}.", err=True)
     _run(table, out or path, manual=chance == "manual")
 
 
@@ -229,7 +229,7 @@ def _save_unfinished(table, out, manual: bool) -> None:
     where = "standard output" if out == "-" else out
     typed = " --chance manual" if manual else ""
     click.echo(
-        f"\nGame saved unfinished after {len(table.log['moves'])} moves to {where}; "
+        f"\nGame saved unfinished after {counted(len(table.log['moves']), 'move')} to {where}; "
         f"go on with: stixx play --resume {out}{typed}",
         err=True,
     )

@@ -87,6 +87,11 @@ def plain_lines(value: object) -> str:
     return "\n".join(plain(line) for line in text.split("\n")) if unsafe(text) else text
 
 
+def counted(n: int, thing: str) -> str:
+    """`n` things, in the singular for one: "1 move", "36 moves"."""
+    return f"{n} {thing}{'s' * (n != 1)}"
+
+
 def picture(rendered):
     """What a game's `render` returned, for rich to print: a string is plain
     text, its line ends kept, never rich markup (a player's name in a shared

@@ -15,7 +15,7 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
     from .parallel import jobs_for
     from .progress import on_terminal, progress
     from .sources import log_files
-    from .text import json_line, plain
+    from .text import counted, json_line, plain
 
     jobs = jobs_for(jobs, warn=lambda message: print(f"stixx: warning: {message}", file=sys.stderr))
     total = bad = 0
@@ -33,7 +33,7 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
                 bar.print(json_line(verdict) if as_json else plain(line))
             bar.advance(len(verdicts))
     if not as_json and (total > 1 or quiet):
-        print(f"{total} logs: {total - bad} valid, {bad} invalid", file=sys.stderr, flush=True)
+        print(f"{counted(total, 'log')}: {total - bad} valid, {bad} invalid", file=sys.stderr, flush=True)
     return 1 if bad else 0
 
 

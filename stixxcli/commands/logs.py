@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..text import plain
+from ..text import counted, plain
 from . import (
     completes,
     echo_json,
@@ -279,7 +279,7 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
         from ..pictures import draw
 
         game = frame.game
-        title = f"{game.title or game.name} after {last.index} moves"
+        title = f"{game.title or game.name} after {counted(last.index, 'move')}"
         _save(svg, draw(game, last.state, viewer, title), f"picture of move {last.index}")
 
 

@@ -110,7 +110,7 @@ def test_bad_setup_and_players(log):
     assert "the setup: 'roll' must be at most 6, not 7" in check_log(bad).error
     bad = copy.deepcopy(log)
     bad["players"] = bad["players"][:1]
-    assert "1 players, but these rules of nim allow 2 to 4" in check_log(bad).error
+    assert "1 player, but these rules of nim allow 2 to 4" in check_log(bad).error
 
 
 @pytest.mark.parametrize(

@@ -171,7 +171,7 @@ def test_replay_step_goes_back_jumps_and_quits(tmp_path):
     child = spawn("replay", "t.json", "--step", cwd=tmp_path)
     child.expect(r"\[0/\d+\] Enter: next, b: back, N: after N moves, q: quit> ")
     child.sendline("")
-    child.expect(r"after 1 moves - move 0 by ")
+    child.expect(r"after 1 move - move 0 by ")
     child.expect(r"\[1/")
     child.sendline("b")
     child.expect(r"\[0/")

@@ -65,7 +65,7 @@ def test_player_counts():
     assert sixto.player_counts(dict(rules, solo_unused_dice_end=2)) == range(1, 2)
     two_sheets = {k: rules["sheets"][k] for k in "AB"}
     assert sixto.player_counts(dict(rules, sheets=two_sheets)) == range(1, 3)
-    with pytest.raises(RuleError, match="takes 1 players, not 2"):
+    with pytest.raises(RuleError, match="takes 1 player, not 2"):
         play(["random", "random"], 1, variant="solo")
 
 

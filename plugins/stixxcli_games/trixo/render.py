@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stixxcli.colours import terminal_style
-from stixxcli.text import plain
+from stixxcli.text import counted, plain
 
 from . import board
 from .board import team_of
@@ -59,7 +59,7 @@ def render_state(state, viewer: int | None = None):
         players.add_column(heading)
     for seat, name in enumerate(state.names):
         hand = state.hands[seat]
-        shown = hand_text(hand) if viewer is None or viewer == seat else f"{len(hand)} hidden tiles"
+        shown = hand_text(hand) if viewer is None or viewer == seat else counted(len(hand), "hidden tile")
         c = state.collected[seat]
         mark = "▶ " if seat == state.seat else "  "
         team = f" (team {'+'.join(map(str, team_of(seat)))})" if state.teams else ""
@@ -75,10 +75,10 @@ def render_state(state, viewer: int | None = None):
     parts.append(players)
     if state.last_play is not None:
         seat, move, taken = state.last_play
-        caught = f", collecting {taken} tiles" if taken else ""
+        caught = f", collecting {counted(taken, 'tile')}" if taken else ""
         parts.append(Text(f"last play: {plain(state.names[seat])}: {play_text(move)}{caught}"))
     gone = f"; out of the game: {hand_text(state.set_aside)}" if state.set_aside else ""
-    parts.append(Text(f"reserve: {state.reserve_size} tiles{gone}"))
+    parts.append(Text(f"reserve: {counted(state.reserve_size, 'tile')}{gone}"))
     if state.over:
         result = state.result()
         winners = [plain(state.names[s]) for s, p in enumerate(result.places) if p == 1]
