@@ -50,7 +50,9 @@ def read_line(text, **kwargs) -> str:
             # input() draws the prompt itself, so readline knows where the line starts.
             return input(text)
         return click.prompt(text.rstrip(": >").rstrip(), **kwargs)
-    except (click.Abort, EOFError):
+    except (click.Abort, EOFError) as e:
+        if isinstance(e.__context__, Interrupted):  # a signal, which click.prompt turned into Abort
+            raise e.__context__ from None
         raise Interrupted("end of input") from None
 
 

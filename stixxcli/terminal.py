@@ -80,9 +80,9 @@ def _play(game, rules, players, seed, out, chance):
     ask_chance = (lambda c: ask_table(c, names, seated)) if chance == "manual" else None
     try:
         table = Table.new(game, rules.values, rules.variant, players, seed, chance=ask_chance)
-    except KeyboardInterrupt:  # 'quit' or Ctrl-C while the setup was typed in: no game yet
+    except KeyboardInterrupt as stop:  # 'quit' or Ctrl-C while the setup was typed in: no game yet
         click.echo("\nStopped during the setup; no game was saved.", err=True)
-        sys.exit(130)
+        sys.exit(_exit_code(stop))
     _run(table, out, manual=chance == "manual")
 
 
@@ -133,6 +133,13 @@ def _raise_interrupted(signum, frame):
     raise Interrupted(signal.Signals(signum).name)
 
 
+def _exit_code(stop: KeyboardInterrupt) -> int:
+    """128 + the signal that stopped the game, as validate and simulate exit:
+    143 for SIGTERM, 129 for SIGHUP; 130 for Ctrl-C, q and the end of input."""
+    name = stop.args[0] if stop.args else None
+    return 128 + signal.Signals[name] if name in ("SIGTERM", "SIGHUP") else 130
+
+
 def _run(table, out, *, manual: bool) -> None:
     from .errors import plugin_call
     from .saving import NotWritten, save_log
@@ -154,9 +161,9 @@ def _run(table, out, *, manual: bool) -> None:
             screen.tell(plugin_call(table.game, "announce", table.state.announce, move))
             if not humans:
                 screen.flush()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         _save_unfinished(table, out, manual)
-        sys.exit(130)
+        sys.exit(_exit_code(stop))
     except NotWritten:
         raise  # the game is saved in the fallback folder already; the message says where
     except Exception:
