@@ -204,7 +204,9 @@ def _parse_rule_file(path: str, raw: bytes) -> tuple[dict, dict[str, int]]:
 def _refuse_aliases(root, path: str) -> None:
     """Anchors and aliases are refused outright: they make alias bombs possible
     and a rule file never needs them. An alias is a node met twice. Nesting
-    deeper than MAX_DEPTH is refused too, before anything recurses into it."""
+    deeper than MAX_DEPTH is refused too, before anything recurses into it,
+    and a key given twice in one mapping, as in a log: YAML would keep the
+    last, so `extends: standard` could hide a second `extends` below it."""
     seen, todo = set(), [(root, 1)]
     while todo:
         node, depth = todo.pop()
@@ -218,6 +220,15 @@ def _refuse_aliases(root, path: str) -> None:
                 f"YAML nested more than {MAX_DEPTH} levels deep", where=f"{path}:{node.start_mark.line + 1}"
             )
         seen.add(id(node))
+        if node.id == "mapping":
+            keys = set()
+            for key, _ in node.value:
+                if key.id == "scalar" and (key.tag, key.value) in keys:
+                    raise RuleError(
+                        f"the key {key.value[:60]!r} appears twice in one mapping",
+                        where=f"{path}:{key.start_mark.line + 1}",
+                    )
+                keys.add((key.tag, key.value))
         if isinstance(node.value, list):
             for item in node.value:
                 todo.extend((n, depth + 1) for n in (item if isinstance(item, tuple) else (item,)))

@@ -290,6 +290,12 @@ HOSTILE_RULES = {
     "two documents": ("--- {board_radius: 2}\n--- {board_radius: 3}\n", "invalid YAML"),
     "larger than 1 MB": ("# " + "x" * 1_100_000 + "\n", "larger than"),
     "a list": ("- extends\n- standard\n", "a rule file is a mapping"),
+    # YAML keeps the last of a key given twice: a second extends would hide below the first.
+    "a key twice": (
+        "extends: standard\nboard_radius: 2\nextends: dutch-edition\n",
+        "'extends' appears twice",
+    ),
+    "a key twice, nested": ("extends: standard\ncolours: {a: 1, a: 2}\n", "'a' appears twice"),
 }
 
 
