@@ -85,9 +85,17 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         _remove(tmp)
+        _name(e, path)
         raise
+
+
+def _name(error: BaseException, path) -> None:
+    """Name the file a failed write was for: a full disk's error has no file
+    name of its own, and "No space left on device" alone does not say which."""
+    if isinstance(error, OSError) and not error.filename:
+        error.filename = str(path)
 
 
 def write_log(path: str | os.PathLike, log: dict) -> None:
@@ -121,7 +129,11 @@ class AtomicLines:
         self._cleanup = weakref.finalize(self, _discard, self.file, self.tmp)
 
     def write(self, log: dict) -> None:
-        self.file.write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n")
+        try:
+            self.file.write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n")
+        except OSError as e:
+            _name(e, self.path)
+            raise
 
     def commit(self) -> None:
         try:
@@ -132,8 +144,9 @@ class AtomicLines:
                 os.fsync(self.file.fileno())
                 self.file.close()
                 os.replace(self.tmp, self.path)
-        except BaseException:
+        except BaseException as e:
             self.abort()
+            _name(e, self.path)
             raise
         self._cleanup.detach()
 

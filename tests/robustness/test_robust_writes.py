@@ -308,7 +308,16 @@ def test_a_disk_full_while_writing_a_picture_is_one_line(stixx, tmp_path, monkey
     monkeypatch.setattr(saving.os, "fsync", full)
     result = stixx("replay", TRIXO, "--to", 2, "--svg", tmp_path / "g.svg")
     assert result.exit_code == 1
-    assert result.stderr.strip().splitlines()[-1] == "stixx: error: No space left on device"
+    last = result.stderr.strip().splitlines()[-1]
+    assert last == f"stixx: error: {tmp_path / 'g.svg'}: No space left on device"  # which file, said
+    assert os.listdir(tmp_path) == []
+    # simulate --out: the same line, and no temporary file left.
+    result = stixx("simulate", "trixo", "-n", 20, "--out", tmp_path / "g.jsonl")
+    assert result.exit_code == 1
+    assert (
+        result.stderr.strip().splitlines()[-1]
+        == f"stixx: error: {tmp_path / 'g.jsonl'}: No space left on device"
+    )
     assert os.listdir(tmp_path) == []
 
 
