@@ -11,6 +11,7 @@ import click
 from .text import plain_lines
 
 WIDTH = 80  # a prompt and the lines that explain it fit in 80 columns
+ANSWER_ROOM = 25  # left on a prompt's line for the answer: a Sixto row typed with spaces
 QUIT = ("q", "quit", "save")
 HELP = ("help", "?", "h")
 HELP_ALL = ("help all", "??", "h all")
@@ -66,9 +67,10 @@ def ask_line(text, **kwargs) -> str:
 
 def fit(lead: str, question: str, short: str) -> tuple[list[str], str]:
     """Lines to print and the prompt to ask with, all within WIDTH columns: the
-    question in the prompt when it fits, else wrapped above a short prompt."""
+    question in the prompt when it fits with room for the answer, else
+    wrapped above a short prompt."""
     inline = f"{lead}{question}: "
-    if "\n" not in question and len(inline) < WIDTH:
+    if "\n" not in question and len(inline) + ANSWER_ROOM <= WIDTH:
         return [], inline
     return wrapped(question), short[: WIDTH - 10] + "> "
 

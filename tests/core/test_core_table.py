@@ -15,6 +15,10 @@ from stixxcli.prompt import WIDTH, fit
 def test_a_prompt_fits_in_80_columns_or_its_question_goes_above():
     lines, prompt = fit("Ann, ", "how many sticks to take, 1-3", "Ann")
     assert lines == [] and prompt == "Ann, how many sticks to take, 1-3: "
+    # A question that fits but leaves no room for the answer goes above too (the answer would wrap).
+    question = "red 5 yellow 3 green 6 blue 3 purple 6: crosses? (e.g. r4 b7, or -)"
+    lines, prompt = fit("Ann, ", question, "Ann")
+    assert len(f"Ann, {question}: ") < WIDTH and lines == [question] and prompt == "Ann> "
     long = "crosses for the dice: a colour letter and a box for each die you use, e.g. r5 b9 " * 3
     lines, prompt = fit("Ann, ", long, "Ann")
     assert prompt == "Ann> " and len(lines) >= 3
