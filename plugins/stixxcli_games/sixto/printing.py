@@ -179,7 +179,10 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
         f'<text x="{GRID_X + 30}" y="16" font-size="8">sheet {esc(letter)}</text>',
         f'<text x="{GRID_X}" y="29" font-size="5">name</text>',
         f'<line x1="{GRID_X + 14}" y1="29.5" x2="{GRID_X + 120}" y2="29.5" stroke="#000" stroke-width="0.3"/>',
-        f'<text x="{GRID_X + 126}" y="29" font-size="3.2" fill="#666">one clear mark per crossed box</text>',
+        # The reader counts any mark as a cross: a skipped box struck out, as the
+        # rulebook suggests, would count too (telling a strike from a cross is not solved).
+        f'<text x="{GRID_X + 126}" y="26.5" font-size="3.2" fill="#666">one clear mark per crossed box;</text>',
+        f'<text x="{GRID_X + 126}" y="30.5" font-size="3.2" fill="#666">leave skipped boxes blank</text>',
     ]
     first_target = rules["boxes_per_row"] - rules["target_boxes"]
     area_x = grid[0][first_target].x - 1.5
