@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from . import fastjson
 from .errors import LogError, StixxError
-from .limits import MAX_VALUES, too_many_values
+from .limits import MAX_VALUES, UsageProblem, too_many_values
 from .sources import decoded, position, raw_logs
 
 # sources.py reads files, limits.py bounds them, saving.py writes logs.
@@ -223,7 +223,7 @@ def read_one(source, pick: int | None = None) -> dict:
         if pick is not None:
             break
     if found is None:
-        raise StixxError(
+        raise UsageProblem(  # exit 2, as --to past the end is
             f"holds no log at line {pick} (logs are numbered by line, from 1)", where=str(source)
         )
     where, text = found
