@@ -199,6 +199,15 @@ def test_discard_notation():
         parse_discard("discard", 1)
 
 
+def test_the_set_aside_question_names_a_tile_the_hand_holds():
+    from stixxcli_games.trixo.state import TrixoState
+
+    # An empty table: an arrow slides nothing, so a hand of arrows has no play.
+    state = TrixoState(resolve(game(), "standard").values, ["Ann", "Bob"], [["arrow", "arrow"], ["x"]])
+    choice = next(state.turn())
+    assert choice.name == "discard" and choice.question().endswith("(discard arrow)")
+
+
 def test_a_game_typed_in_at_a_real_table():
     """Hands and draws typed as text (--chance manual) make the same log."""
     trixo = game()

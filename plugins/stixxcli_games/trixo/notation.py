@@ -15,7 +15,13 @@ from .board import ARROW, DIRECTIONS, TILES, in_order
 TILE_NAMES = {"x": "x", "o": "o", "t": "trixo", "trixo": "trixo", "a": ARROW, "arrow": ARROW}
 LINE_NAMES = {"row": "row", "col": "column", "column": "column"}
 PLAY_PROMPT = "a tile and its cell (x 0 1), or a slide (arrow row 0 left)"
-DISCARD_PROMPT = "no play is legal: set a tile aside (discard o)"
+
+
+def discard_prompt(tiles: list[str]) -> str:
+    """The question when no play is legal, its example a tile the hand holds."""
+    return f"no play is legal: set a tile aside (discard {tiles[0]})"
+
+
 DISCARD_REFUSED = "you have a legal play: a tile is set aside only when none is legal"
 WIDTH = 79  # help lines fit an 80-column terminal
 PLAY_HELP = """\
@@ -108,7 +114,7 @@ def parse_discard(text: str, seat: int) -> dict:
     if words and words[0] == "discard":
         words = words[1:]
     if len(words) != 1:
-        raise ValueError(f"type: {DISCARD_PROMPT}")
+        raise ValueError("type discard and the tile, e.g. discard o")
     return {"seat": seat, "discard": tile_name(words[0])}
 
 

@@ -11,10 +11,10 @@ from stixxcli.game import Chance, Choice, Result, State, places
 from . import board
 from .board import ARROW, FIRST_CELL, STEPS, SYMBOLS, TILES, in_order, team_of
 from .notation import (
-    DISCARD_PROMPT,
     PLAY_PROMPT,
     announcement,
     discard_help,
+    discard_prompt,
     draw_prompt,
     hand_text,
     parse_discard,
@@ -88,7 +88,12 @@ class TrixoState(State):
         else:
             discards = [{"seat": seat, "discard": tile} for tile in TILES if tile in hand]
             move = yield Choice(
-                seat, "discard", discards, DISCARD_PROMPT, lambda text: parse_discard(text, seat), play_text
+                seat,
+                "discard",
+                discards,
+                lambda: discard_prompt([d["discard"] for d in discards]),  # made for a person only
+                lambda text: parse_discard(text, seat),
+                play_text,
             )
         move = dict(move)
         checked = None
