@@ -10,7 +10,8 @@ Drawn from `state.view(viewer)`: another player's hand is never in the file.
 from __future__ import annotations
 
 from stixxcli.colours import INK, hue
-from stixxcli.svg import Drawing, group, tag
+from stixxcli.svg import Drawing, group, tag, text_width
+from stixxcli.text import counted
 
 from .board import SYMBOLS, fits, placements, team_of, window
 
@@ -129,7 +130,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
     d.text(
         20,
         54,
-        f"reserve: {view['reserve']} tiles; arrows left in the game: {arrows_left}",
+        f"reserve: {counted(view['reserve'], 'tile')}; arrows left in the game: {arrows_left}",
         size=13,
         fill="#444444",
     )
@@ -157,7 +158,6 @@ def draw_svg(state, viewer: int | None = None) -> str:
                     stroke="#d6cdb6",
                 )
             )
-            d.text(x + 8, y + 16, f"{r},{c}", size=10, fill="#8a8068")
             if (r, c) in free:
                 d.add(
                     tag(
@@ -223,6 +223,13 @@ def draw_svg(state, viewer: int | None = None) -> str:
                 ),
             )
         d.add(group(parts, class_="stack", data_cell=f"{r},{c}", data_height=len(stack), data_top=stack[-1]))
+    # Each cell's name last, on a patch of the cell's colour: clear of the dashes around a stack.
+    for r in rows:
+        for c in cols:
+            x, y = grid_x + (c - cols.start) * CELL, grid_y + (r - rows.start) * CELL
+            label = f"{r},{c}"
+            d.add(tag("rect", x=x + 6, y=y + 6, width=text_width(label, 10) + 4, height=13, fill="#efe9da"))
+            d.text(x + 8, y + 16, label, size=10, fill="#8a8068")
     if layout:
         window_text = "one 3x3 window" if fits(layout) else ""
         d.text(
