@@ -40,8 +40,14 @@ def hue(name: str, position: int = 0) -> str:
     return HUES.get(str(name).lower(), SPARE[position % len(SPARE)])
 
 
+# On 16 colours these are the dark twins of yellow (and school) and of pink.
+# Many terminals show bold as bright, which would make them their twins: never bold.
+DARK_TWINS = frozenset(("orange", "red"))
+
+
 def terminal_style(name: str, position: int = 0, bold: bool = True) -> str:
     """A rich style for text in that colour."""
+    bold = bold and str(name).lower() not in DARK_TWINS
     return f"{'bold ' if bold else ''}{hue(name, position)}"
 
 

@@ -41,6 +41,30 @@ def test_six_stixx_colours_and_the_marker_are_distinct_on_16_colours():
     assert len(set(eight_bit)) == 7
 
 
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["red", "orange", "yellow", "green", "blue", "purple"],
+        ["blue", "green", "pink", "orange", "purple", "school"],
+    ],
+)
+def test_colours_stay_apart_where_bold_shows_as_bright(names):
+    """Many 16-colour terminals show bold text in the bright form of its colour:
+    a bold dark colour must not become another colour of the same game."""
+    from rich.color import Color, ColorSystem
+    from rich.style import Style
+
+    from stixxcli.colours import terminal_style
+
+    def seen(name):  # the colour such a terminal shows
+        style = Style.parse(terminal_style(name))
+        number = Color.parse(str(style.color.triplet.hex)).downgrade(ColorSystem.STANDARD).number
+        return number + 8 if style.bold and number < 8 else number
+
+    shown = [seen(n) for n in names]
+    assert len(set(shown)) == len(names), dict(zip(names, shown))
+
+
 def test_fish_kinds_are_distinct_on_16_colours():
     from rich.color import Color, ColorSystem
 
