@@ -236,7 +236,7 @@ def not_written(path, log: dict, error: OSError) -> NotWritten:
     seed = log.get("seed")
     bots_only = all(p.get("bot") for p in log.get("players", []))
     again = f"; play it again with --seed {plain(str(seed))}" if bots_only and seed is not None else ""
-    stem = Path(str(path)).stem or "game"
+    stem = Path(str(path)).stem.lstrip("-") or log.get("game") or "game"  # not "-...": read as an option
     saved = fallback_folder() / f"{stem}-{datetime.datetime.now():%Y%m%d-%H%M%S-%f}.json"
     try:
         saved.parent.mkdir(parents=True, exist_ok=True)

@@ -353,3 +353,11 @@ def test_a_new_game_is_never_written_over_a_file(stixx, tmp_path, monkeypatch):
         "trixo-20261202-200000.json",
     ]
     assert len({json.loads((tmp_path / name).read_text())["seed"] for name in made}) == 3
+
+
+def test_the_fallback_for_standard_output_is_named_by_the_game_not_by_dashes(tmp_path, monkeypatch):
+    monkeypatch.setattr(saving, "fallback_folder", lambda: tmp_path)
+    log = json.loads(TRIXO.read_text())
+    error = saving.not_written("-", log, OSError(errno.ENOSPC, "No space left on device"))
+    (saved,) = tmp_path.iterdir()
+    assert saved.name.startswith("trixo-") and str(saved) in str(error)  # "--2026...json" read as an option
