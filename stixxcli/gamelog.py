@@ -19,6 +19,7 @@ from . import fastjson
 from .errors import LogError, StixxError
 from .limits import MAX_VALUES, UsageProblem, too_many_values
 from .sources import decoded, position, raw_logs
+from .text import looks
 
 # sources.py reads files, limits.py bounds them, saving.py writes logs.
 
@@ -293,9 +294,10 @@ def check_envelope(log) -> None:
             raise LogError(f"player {i}: unknown key {extra!r} (keys: name, bot)")
         if "bot" in player and not isinstance(player["bot"], str):
             raise LogError(f'player {i}: "bot" must be text')
-    names = [player["name"] for player in log["players"]]
-    if len(set(names)) < len(names):  # as `play` refuses them: "Ann" could be either seat
-        twice = next(name for i, name in enumerate(names) if name in names[:i])
+    seen = [looks(player["name"]) for player in log["players"]]
+    if len(set(seen)) < len(seen):  # as `play` refuses them: "Ann" could be either seat
+        i = next(i for i, name in enumerate(seen) if name in seen[:i])
+        twice = log["players"][i]["name"]
         raise LogError(f"two players are called {twice[:60]!r}; each player needs a different name")
     moves = log["moves"]
     if not all(map(dict.__instancecheck__, moves)):  # isinstance for each move, at C speed

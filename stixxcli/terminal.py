@@ -21,7 +21,7 @@ from .errors import StixxError
 from .prompt import HELP, HELP_ALL, QUIT, WIDTH, Interrupted, fit, wrapped
 from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
-from .text import counted, picture, plain, plain_lines
+from .text import counted, looks, picture, plain, plain_lines
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
 
@@ -33,7 +33,7 @@ def _check_players(game, players: list[dict]) -> None:
     for name in names:
         if not name.strip():
             raise click.UsageError("a player needs a name")
-        if names.count(name) > 1:
+        if [looks(n) for n in names].count(looks(name)) > 1:  # "Ann" and "Ann" with a zero-width space too
             raise click.UsageError(f"two players are called {name!r}; give each a different name")
     for p in players:
         if p.get("bot"):

@@ -87,6 +87,18 @@ def plain_lines(value: object) -> str:
     return "\n".join(plain(line) for line in text.split("\n")) if unsafe(text) else text
 
 
+def looks(name: str) -> str:
+    """A name as it looks: without invisible format characters (a zero-width
+    space) and in its compatibility form (a fullwidth A is an A). Two names
+    that look the same could be either seat."""
+    if name.isascii():
+        return name
+    import unicodedata
+
+    seen = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFKC", seen)
+
+
 def counted(n: int, thing: str) -> str:
     """`n` things, in the singular for one: "1 move", "36 moves"."""
     return f"{n} {thing}{'s' * (n != 1)}"

@@ -238,6 +238,18 @@ def test_two_players_of_one_name_are_refused_as_play_refuses_them(tmp_path):
     assert run.code == 1 and "two players are called" in one_line_of(run)
 
 
+@pytest.mark.parametrize("other", ["Ann\u200b", "\u200dAnn", "\uff21nn"])  # zero-width, joiner, fullwidth A
+def test_two_names_that_look_the_same_are_refused_too(stixx, other):
+    log = _trixo()
+    log["players"][0]["name"], log["players"][1]["name"] = "Ann", other
+    with pytest.raises(LogError, match="two players are called"):
+        gamelog.check_envelope(log)
+    r = stixx("play", "trixo", "--bot", "Ann:random", "--bot", f"{other}:random", "--out", "-")
+    assert r.exit_code == 2 and "two players are called" in r.output
+    log["players"][1]["name"] = "Anne"  # different names still play
+    gamelog.check_envelope(log)
+
+
 # extends: ----------------------------------------------------------------------------
 
 
