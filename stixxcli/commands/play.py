@@ -43,7 +43,8 @@ class KeepsArgs(click.Command):
     "--out",
     type=click.Path(dir_okay=False),
     metavar="FILE",
-    help="Where to write the game log (default: GAME-DATE.json here; - for standard output, bots alone).",
+    help="Where to write the game log, a new file or an empty one (default: GAME-DATE.json here; "
+    "- for standard output, bots alone).",
 )
 @click.option(
     "--chance",
