@@ -58,9 +58,11 @@ def play_game(game, rules, players, *, seed, out, chance):
 
     if out is None:  # a new name: two games started in one second are two logs
         stem = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
-        out = next(
-            name for n in itertools.count(1) if not os.path.lexists(name := f"{stem}{f'-{n}' * (n > 1)}.json")
-        )
+        out = f"{stem}.json"
+        for n in itertools.count(2):
+            if not os.path.lexists(out):
+                break
+            out = f"{stem}-{n}.json"
     elif out != "-" and not special(out) and os.path.isfile(out) and os.path.getsize(out):
         raise UsageProblem(
             f"--out {plain(out)} exists: a new game is never written over a file (to go on with "
@@ -151,8 +153,8 @@ def _run(table, out, *, manual: bool) -> None:
     stops = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
     previous = {sig: signal.signal(sig, _raise_interrupted) for sig in stops}
     try:
+        chosen = screen.bot_chose if manual else None  # told before chance typed in later in the turn
         while not table.over:
-            chosen = screen.bot_chose if manual else None
             move = table.play_turn(chance=ask_chance, choose=screen.ask if humans else None, chosen=chosen)
             screen.bots_chose.clear()
             if (humans or ask_chance) and out != "-":  # standard output gets the log once, at the end
