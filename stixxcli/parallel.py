@@ -6,9 +6,9 @@ that processes and Dask workers import them by name.
 
 Stopping is clean: while work runs, Ctrl-C (SIGINT), SIGTERM and SIGHUP (the
 terminal closed) raise Stopped in the main process only; workers ignore Ctrl-C
-(the terminal sends it to the whole process group) and die quietly on SIGTERM. On Stopped, or any other way
-out, every worker is ended and waited for: none is left behind or reparented
-to init, and none prints a traceback. The command exits 128 + the signal:
+(the terminal sends it to the whole process group) and die quietly on SIGTERM
+and SIGHUP. On Stopped, or any other way out, every worker is ended and waited
+for: none is left behind or reparented to init, and none prints a traceback. The command exits 128 + the signal:
 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
 """
 
@@ -184,7 +184,7 @@ def _worker_starts(start=None) -> None:
     without a word; and on Linux the worker ends with the main process, even
     one killed with SIGKILL, rather than live on as an orphan."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for sig in STOPS[1:]:  # SIGTERM, SIGHUP: as the main process had them before the work
+    for sig in STOPS[1:]:  # SIGTERM, SIGHUP: the default, to end quietly (not the parent's Stopped)
         signal.signal(sig, signal.SIG_DFL)
     if hasattr(os, "sched_getaffinity"):  # Linux
         try:
