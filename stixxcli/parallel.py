@@ -8,8 +8,9 @@ Stopping is clean: while work runs, Ctrl-C (SIGINT), SIGTERM and SIGHUP (the
 terminal closed) raise Stopped in the main process only; workers ignore Ctrl-C
 (the terminal sends it to the whole process group) and die quietly on SIGTERM
 and SIGHUP. On Stopped, or any other way out, every worker is ended and waited
-for: none is left behind or reparented to init, and none prints a traceback. The command exits 128 + the signal:
-130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
+for: none is left behind or reparented to init, and none prints a traceback.
+The command exits 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, 129 for
+SIGHUP.
 """
 
 from __future__ import annotations
