@@ -799,7 +799,10 @@ def _sheet_letter(card, rules, np):
         return None, f"the sheet's code names sheet number {index + 1}, but these rules have {len(letters)}"
     letter = letters[index]
     if printing.layout_hash(rules["sheets"][letter]) != layout:
-        return letter, f"sheet {letter} was printed with other numbers than these rules' sheet {letter}"
+        return letter, (
+            f"sheet {letter} was printed with other numbers than these rules' sheet {letter} "
+            "(printed from a variant? score it with --variant NAME or --rules FILE)"
+        )
     return letter, None
 
 

@@ -378,3 +378,14 @@ def test_a_sheet_cut_off_by_the_photo_is_refused_or_asks(seed, cut):
     doubtful = reading.doubtful_boxes()
     wrong = [(r, b) for r in range(6) for b in range(12) if reading.grid[r][b] != shot.grid[r][b]]
     assert all(box in doubtful for box in wrong) or reading.rule_breaks(), wrong
+
+
+def test_a_sheet_printed_from_other_rules_says_how_to_score_it(stixx, tmp_path):
+    other = {
+        **STANDARD,
+        "sheets": {**STANDARD["sheets"], "A": [row[::-1] for row in STANDARD["sheets"]["A"]]},
+    }
+    shot = make_photo(1500, letter="A", rules=other, hard=False)
+    result = stixx("score", "--photo", save(tmp_path, "house.jpg", shot.image))
+    assert "sheet A was printed with other numbers than these rules' sheet A" in result.stderr
+    assert "printed from a variant? score it with --variant NAME or --rules FILE" in result.stderr
