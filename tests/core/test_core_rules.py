@@ -101,3 +101,22 @@ def test_hostile_or_malformed_yaml(folder, text, expected):
 def test_user_folder_wins_over_plugin_folder(folder):
     write(folder, "standard", "max_take: 2\n")
     assert resolve(game()).values == {"max_take": 2}
+
+
+@pytest.mark.parametrize("name", ["sixto", "stixx", "fishstix", "trixo"])
+def test_each_bundled_standard_yaml_writes_out_every_parameter_at_its_default(name):
+    """rules/<game>/standard.yaml holds the published values (RULINGS.md), every
+    parameter named; they are the parameters' defaults too, so a variant file
+    and an old log that name fewer keys resolve the same."""
+    from pathlib import Path
+
+    import yaml
+
+    from stixxcli.plugins import get_game
+
+    game = get_game(name)
+    path = Path(__file__).parents[2] / "rules" / name / "standard.yaml"
+    written = yaml.safe_load(path.read_text(encoding="utf-8"))
+    defaults = {p.name: p.default for p in game.params}
+    assert {k: v for k, v in written.items() if k != "description"} == defaults
+    assert resolve(game, "standard").values == defaults

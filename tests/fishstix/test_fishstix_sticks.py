@@ -32,10 +32,10 @@ def test_no_stick_is_another_turned_round_and_all_differ():
         assert turned_round(fish) not in all_fish
 
 
-def test_standard_yaml_sets_nothing_beyond_the_defaults():
+def test_standard_yaml_writes_out_the_defaults_deck_included():
     listed = yaml.safe_load((RULES_DIR / "standard.yaml").read_text())
-    assert set(listed) == {"description"}
     defaults = {p.name: p.default for p in game().params}
+    assert listed["deck"] == defaults["deck"] and len(listed["deck"]) == 72
     assert defaults["deck"] == project_deck()
     assert standard_rules() == defaults
 
