@@ -276,11 +276,17 @@ def ask_table(chance, names: list[str], seated: Seated | None = None):
         try:
             outcome = chance.parse(text)
         except ValueError as e:
-            click.echo(f"  {plain(e)}", err=True)
+            _say_why(e, err=True)
             continue
         if hidden:
             clear_scrollback()  # what was typed in, off the screen before anyone else looks
         return outcome
+
+
+def _say_why(error: ValueError, err: bool = False) -> None:
+    """Why an answer was refused, in lines under 80 columns (a terminal breaks a long one mid-word)."""
+    for line in wrapped(str(error)):
+        click.echo(f"  {line}", err=err)
 
 
 def pass_terminal(name: str) -> None:
@@ -380,7 +386,7 @@ class Screen:
             try:
                 answer = choice.parse(text)
             except ValueError as e:
-                click.echo(f"  {plain(e)}")
+                _say_why(e)
                 continue
             if answer in choice.options:
                 return answer
