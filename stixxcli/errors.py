@@ -47,7 +47,7 @@ def plugin_call(game, what: str, function, *args):
     """Call into a game plugin; anything but a StixxError is the plugin's fault."""
     try:
         return function(*args)
-    except StixxError:
+    except (StixxError, BrokenPipeError):  # a closed pipe is the reader's doing, not the plugin's
         raise
     except Exception as e:
         raise PluginError(f"the {game.name} plugin failed in {what}: {type(e).__name__}: {e}") from e
@@ -65,7 +65,7 @@ def report(error: BaseException) -> int:
 
     if isinstance(error, BrokenPipeError):
         sys.stderr.close()  # the reader went away (| head); nothing more to say
-        return 0
+        return 141  # 128 + SIGPIPE, as a shell reports it: the work was not done (nor all logs checked)
     if isinstance(error, StixxError):
         say(f"stixx: error: {plain(clip(str(error), 400))}")
         return error.exit_code

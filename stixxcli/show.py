@@ -32,6 +32,12 @@ class PlainConsole(Console):
                 text = "\n".join(plain(part) for part in segment.text.split("\n"))
                 yield Segment(text, segment.style)
 
+    def on_broken_pipe(self) -> None:
+        """The reader went away (| head): rich would exit 1, as for invalid content;
+        the command's own handling exits 141 (128 + SIGPIPE), as a shell reports it."""
+        self.quiet = True
+        raise BrokenPipeError
+
 
 def console() -> Console:
     global _console

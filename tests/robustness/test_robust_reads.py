@@ -311,3 +311,28 @@ def test_extends_a_relative_yaml_path_works(tmp_path):
     # A rules folder kept elsewhere and linked in (as stow does) extends within itself.
     (tmp_path / "linked").symlink_to(tmp_path, target_is_directory=True)
     assert resolve(get_game("trixo"), path=tmp_path / "linked" / "house.yaml").values == rules.values
+
+
+@pytest.mark.parametrize(
+    "args", [["validate", "{corpus}"], ["replay", "{log}"], ["replay", "{log}", "--json"]]
+)
+def test_a_reader_that_goes_away_early_is_not_told_all_is_well(tmp_path, args):
+    """`stixx validate big.jsonl | head -1`: the logs after the first line were
+    never checked, so the exit code is not 0 (nor 1, invalid content) but
+    141, 128 + SIGPIPE, as a shell reports a command the pipe stopped."""
+    import subprocess
+    import sys
+
+    corpus = tmp_path / "big.jsonl"
+    corpus.write_text((json.dumps(_trixo()) + "\n") * 3000)
+    # A long game: its replay is far more than a pipe holds (64 KB), so the writer meets the closed end.
+    log = Path(__file__).parents[2] / "examples" / "fishstix" / "4-players-pile-empty.json"
+    command = [a.format(corpus=corpus, log=log) for a in args]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "stixxcli", *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    proc.stdout.readline()
+    proc.stdout.close()  # as head does after its line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141, err
+    assert "Traceback" not in err and "error" not in err
