@@ -217,7 +217,7 @@ def read_one(source, pick: int | None = None) -> dict:
         if isinstance(text, StixxError):
             raise text
         if found is not None:
-            raise StixxError(
+            raise UsageProblem(
                 f"holds several logs: name one with --pick N (N: its line, as in {where})", where=str(source)
             )
         found = (where, text)

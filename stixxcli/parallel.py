@@ -216,12 +216,14 @@ def _end_workers(pool) -> None:
 
 
 def _dask_map(function, chunks, scheduler):
+    from .limits import UsageProblem  # exit 2: the command line asks for what is not there
+
     if not scheduler:
-        raise StixxError("--executor dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+        raise UsageProblem("--executor dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
     try:
         from distributed import Client
     except ImportError:
-        raise StixxError("--executor dask needs Dask: pip install 'stixxcli[dask]'") from None
+        raise UsageProblem("--executor dask needs Dask: pip install 'stixxcli[dask]'") from None
     try:
         client = Client(scheduler, timeout="10s")
     except (OSError, TimeoutError) as e:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import click
 
-from .errors import StixxError
+from .limits import UsageProblem
 
 
 def typed_order(args: list[str], humans, bots) -> list[tuple[str, str]]:
@@ -67,7 +67,7 @@ def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | N
     if count not in counts:
         span = f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
         players = "player" if counts == range(1, 2) else "players"
-        raise StixxError(f"{game.title or game.name} with these rules takes {span} {players}, not {count}")
+        raise UsageProblem(f"{game.title or game.name} with these rules takes {span} {players}, not {count}")
     if placed and max(placed) >= count:
         raise click.BadParameter(
             f"seat {max(placed)} is beyond {count} players (seats 0-{count - 1})", param_hint="--bot"

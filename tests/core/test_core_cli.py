@@ -266,7 +266,7 @@ def test_score_and_replay_a_corpus(stixx, nim, tmp_path):
     assert one_error_line(r, 1).startswith(f"stixx: error: {corpus}:2: the recorded result differs")
     shown = stixx("score", corpus).stdout.splitlines()
     assert [line for line in shown if line.startswith(str(corpus))] == [f"{corpus}:1", f"{corpus}:3"]
-    line = one_error_line(stixx("replay", corpus), 1)
+    line = one_error_line(stixx("replay", corpus), 2)  # a usage error: say which with --pick
     assert "holds several logs: name one with --pick N" in line
     # The N of FILE:N (the line, from 1) is what --pick takes.
     last = stixx("replay", corpus, "--pick", 3, "--json").stdout.splitlines()

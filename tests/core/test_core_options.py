@@ -55,9 +55,13 @@ def test_seats_that_cannot_be(typed, count, message):
     assert message in refused.value.message
 
 
-def test_a_player_count_the_game_does_not_allow():
+def test_a_player_count_the_game_does_not_allow(stixx):
     with pytest.raises(StixxError, match="takes 2-4 players, not 6"):
         seat_players(_Game(), {}, [], 6)
+    # From the command line, a usage error (exit 2), as two players of one name are.
+    for args in (["play", "sixto", "--bot", "7:greedy"], ["simulate", "sixto", "-p", 9, "-n", 3]):
+        r = stixx(*args)
+        assert r.exit_code == 2 and "takes 1-6 players" in r.stderr, r.output
 
 
 def test_a_folder_is_its_logs_recursively_in_a_stable_order(tmp_path):

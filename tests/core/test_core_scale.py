@@ -88,4 +88,4 @@ def test_dask_cluster_gives_the_same_answers(stixx, tmp_path):
 def test_dask_needs_a_reachable_scheduler(stixx, corpus):
     pytest.importorskip("distributed")
     r = stixx("validate", corpus, "--executor", "dask")
-    assert r.exit_code == 1 and "needs --scheduler" in r.stderr
+    assert r.exit_code == 2 and "needs --scheduler" in r.stderr  # a usage error: the option is missing

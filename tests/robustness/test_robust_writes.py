@@ -296,7 +296,7 @@ def test_resuming_a_corpus_names_an_option_play_has(stixx, tmp_path):
     corpus = tmp_path / "c.jsonl"
     corpus.write_text(one + "\n" + one + "\n")
     result = stixx("play", "--resume", corpus)
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a usage error: say which with --pick
     assert "--pick N" in result.stderr
     assert "--pick" in stixx("play", "--help").stdout
 
