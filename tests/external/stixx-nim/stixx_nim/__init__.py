@@ -10,6 +10,13 @@ from stixxcli.game import Chance, Game, Param, Result, State, places
 from stixxcli.hookspecs import hookimpl
 
 
+def read_die(text):
+    # A roll typed in at a real table, checked as it is read: a wrong one is asked again.
+    if text.strip() not in ("1", "2", "3", "4", "5", "6"):
+        raise ValueError("a die shows 1 to 6")
+    return int(text)
+
+
 class NimState(State):
     def __init__(self, rules, players, pile):
         self.names, self.max_take, self.pile = players, rules["max_take"], pile
@@ -67,7 +74,7 @@ class Nim(Game):
     }
 
     def setup(self, rules, players):
-        roll = yield Chance("roll", "one die, 1-6", lambda rng: rng.randint(1, 6), int)
+        roll = yield Chance("roll", "one die, 1-6", lambda rng: rng.randint(1, 6), read_die)
         return {"roll": roll}
 
     def start(self, rules, players, setup):
