@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..errors import StixxError
 from ..text import counted, plain
 from . import (
     completes,
@@ -236,9 +237,8 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
       stixx replay game.json --html game.html --as-player Ann
       stixx replay corpus.jsonl --pick 41 --to 10   # corpus.jsonl:41, as validate names it
     """
-    from ..errors import plugin_call
     from ..gamelog import read_one
-    from ..replays import frame_json, frames, viewer_seat
+    from ..replays import viewer_seat
     from ..saving import writable
 
     for path, option in ((svg, "--svg"), (html, "--html")):
@@ -246,12 +246,26 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
             writable(path, option)  # before any work: an empty name, a folder, a read-only place
     if (svg == "-") + (html == "-") + bool(as_json) > 1 and "-" in (svg, html):
         raise click.UsageError("only one of --svg -, --html - and --json may write to standard output")
-    data = read_one(_one_file(log), pick)
+    source = _one_file(log)
+    data = read_one(source, pick)
     moves = len(data["moves"])
     if to is not None and to > moves:
         raise click.BadParameter(f"the log has {moves} moves; {to} is past its end", param_hint="--to")
     names = [p.get("name") for p in data.get("players", []) if isinstance(p, dict)]
     viewer = viewer_seat(as_player, names)
+    try:
+        _show(data, names, viewer, to, step, svg, html, as_json)
+    except StixxError as e:  # an illegal move, an unknown game: named with the log, as validate names it
+        where = f"{source}:{pick}" if pick else source
+        e.where = f"{where}: {e.where}" if e.where else where
+        raise
+
+
+def _show(data, names, viewer, to, step, svg, html, as_json):
+    """replay's work on a log read and checked: the page, the moves, the picture."""
+    from ..errors import plugin_call
+    from ..replays import frame_json, frames
+
     if html:
         from ..replay_page import build
 

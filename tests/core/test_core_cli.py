@@ -271,9 +271,12 @@ def test_score_and_replay_a_corpus(stixx, nim, tmp_path):
     # The N of FILE:N (the line, from 1) is what --pick takes.
     last = stixx("replay", corpus, "--pick", 3, "--json").stdout.splitlines()
     assert len(last) == len(logs[2]["moves"]) + 1
-    assert "holds no log at line 5" in one_error_line(
-        stixx("replay", corpus, "--pick", 5), 2
-    )  # as --to past it
+    assert "holds no log at line 5" in one_error_line(stixx("replay", corpus, "--pick", 5), 2)  # as --to is
+    # An illegal move is named with its log, as validate names it.
+    logs[1]["moves"][1]["seat"] = logs[1]["moves"][0]["seat"]
+    corpus.write_text("".join(json.dumps(l) + "\n" for l in logs))
+    line = one_error_line(stixx("replay", corpus, "--pick", 2), 1)
+    assert line.startswith(f"stixx: error: {corpus}:2: move 1: wrong player"), line
 
 
 def test_a_plugin_adds_a_command(stixx, fresh_plugins):
