@@ -94,7 +94,11 @@ def test_sigkill_while_writing_leaves_a_whole_log(tmp_path, logs, how):
             seen.add(canonical(log))
         if how == "lines":
             assert len(read) == 3, f"kill {kill}: {len(read)} logs, not 3"
-    assert len(seen) >= 2  # the kills landed at different points of the cycle
+    # Some kills cut a write in half (its temporary file is left), and yet the
+    # file at the path was always whole. (Which logs were seen says little: a
+    # kill mostly lands in the long write of the big log, after the same one.)
+    cut = [p for p in tmp_path.iterdir() if p.name.startswith(f".{target.name}.")]
+    assert cut and seen
     # Only the writer's own temporary files may be left beside it, never a log.
     assert {p.name for p in tmp_path.iterdir() if not p.name.startswith(f".{target.name}.")} == {target.name}
 
