@@ -41,8 +41,10 @@ class Stopped(KeyboardInterrupt):
         return 128 + self.signum
 
 
-# SIGHUP: the terminal was closed; not on Windows.
-STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+# Ended from outside: kill or a service manager (SIGTERM), the terminal closed
+# (SIGHUP; not on Windows). With Ctrl-C, what stops a long job.
+ENDINGS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+STOPS = (signal.SIGINT, *ENDINGS)
 
 
 def _raise_stopped(signum, frame):
@@ -185,7 +187,7 @@ def _worker_starts(start=None) -> None:
     without a word; and on Linux the worker ends with the main process, even
     one killed with SIGKILL, rather than live on as an orphan."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for sig in STOPS[1:]:  # SIGTERM, SIGHUP: the default, to end quietly (not the parent's Stopped)
+    for sig in ENDINGS:  # the default, to end quietly (not the parent's Stopped)
         signal.signal(sig, signal.SIG_DFL)
     if hasattr(os, "sched_getaffinity"):  # Linux
         try:

@@ -138,8 +138,10 @@ def _raise_interrupted(signum, frame):
 def _exit_code(stop: KeyboardInterrupt) -> int:
     """128 + the signal that stopped the game, as validate and simulate exit:
     143 for SIGTERM, 129 for SIGHUP; 130 for Ctrl-C, q and the end of input."""
+    from .parallel import ENDINGS
+
     name = stop.args[0] if stop.args else None
-    return 128 + signal.Signals[name] if name in ("SIGTERM", "SIGHUP") else 130
+    return next((128 + sig for sig in ENDINGS if sig.name == name), 130)
 
 
 def _run(table, out, *, manual: bool) -> None:
@@ -149,9 +151,10 @@ def _run(table, out, *, manual: bool) -> None:
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
     screen = Screen(table, humans, err=out == "-")
     ask_chance = screen.chance if manual else None
+    from .parallel import ENDINGS
+
     # SIGTERM, or the terminal closed (SIGHUP): saved as Ctrl-C saves.
-    stops = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
-    previous = {sig: signal.signal(sig, _raise_interrupted) for sig in stops}
+    previous = {sig: signal.signal(sig, _raise_interrupted) for sig in ENDINGS}
     try:
         chosen = screen.bot_chose if manual else None  # told before chance typed in later in the turn
         while not table.over:
