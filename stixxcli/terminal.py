@@ -254,6 +254,15 @@ class Seated:
     def __init__(self, humans: list[int], seat: int | None = None):
         self.humans, self.seat = humans, seat
 
+    def hidden(self, chance) -> bool:
+        """Whether the outcome is for one player's eyes, with others at the terminal:
+        typed in private, and cleared from the screen once typed."""
+        return chance.seat is not None and len(self.humans) > 1
+
+    def hands_over(self, chance) -> bool:
+        """Whether the terminal is first passed to the player the outcome is for."""
+        return self.hidden(chance) and chance.seat in self.humans and self.seat != chance.seat
+
 
 def ask_table(chance, names: list[str], seated: Seated | None = None):
     """Ask the table for a chance outcome (dice rolled, a stick drawn...),
@@ -263,8 +272,8 @@ def ask_table(chance, names: list[str], seated: Seated | None = None):
     several people at the terminal: it is passed to that player first, and
     the screen is cleared once the outcome is typed in."""
     private = f" (for {names[chance.seat]} alone to see)" if chance.seat is not None else ""
-    hidden = bool(private) and seated is not None and len(seated.humans) > 1
-    if hidden and chance.seat in seated.humans and seated.seat != chance.seat:
+    hidden = seated is not None and seated.hidden(chance)
+    if seated is not None and seated.hands_over(chance):
         pass_terminal(names[chance.seat])
         seated.seat = chance.seat
     lines, prompt = fit("chance: ", chance.prompt + private, chance.name)
@@ -345,17 +354,16 @@ class Screen:
         self.news.clear()
 
     def chance(self, chance):
+        seated = Seated(self.humans, self.seated)
         # What the table heard, before it types in more: unless the terminal is
         # first passed to one person (the screen is then cleared), who hears it after.
-        handed = chance.seat is not None and chance.seat in self.humans and len(self.humans) > 1
-        if not handed or chance.seat == self.seated:
+        if not seated.hands_over(chance):
             self.news += self.bots_chose
             self.bots_chose.clear()
             self.flush()
-        seated = Seated(self.humans, self.seated)
         outcome = ask_table(chance, [p["name"] for p in self.table.log["players"]], seated)
         self.seated = seated.seat
-        if chance.seat is not None and len(self.humans) > 1:
+        if seated.hidden(chance):
             self.shown = None  # ask_table cleared the screen: the table again
         return outcome
 
