@@ -25,6 +25,14 @@ def rng_for(seed, *parts) -> random.Random:
     return random.Random(":".join(map(str, (seed, *parts))))
 
 
+def _deal(game, rules: dict, names: list[str], seed, chance: Answer | None = None):
+    """A game's setup: its chance outcomes drawn from the seed, unless `chance`
+    answers them (a real table typing them in)."""
+    rng = rng_for(seed, "setup")
+    answer = chance or (lambda ask: ask.draw(rng))
+    return plugin_call(game, "setup", lambda: drive(game.setup(rules, names), answer, None))
+
+
 class PlayerView(Mapping):
     """`state.view(seat)`, made when a bot first reads it: a bot that never
     looks (the random one) costs nothing, and no bot holds the state itself."""
@@ -85,9 +93,7 @@ class Table:
                 f"player{'s' * (counts != range(1, 2))}, not {len(players)}"
             )
         names = [p["name"] for p in players]
-        rng = rng_for(seed, "setup")
-        chance = chance or (lambda ask: ask.draw(rng))
-        setup = plugin_call(game, "setup", lambda: drive(game.setup(rules_values, names), chance, None))
+        setup = _deal(game, rules_values, names, seed, chance)
         log = new_log(game.name, variant, rules_values, players, setup, seed=seed, digest=digest)
         if digest is None:  # else the caller checked these rules and made their digest
             rules_values = log_rules(game, log)
@@ -118,13 +124,9 @@ class Table:
         """Whether the log's setup is the one its seed deals: not so for a
         setup typed in at a real table (`--chance manual`)."""
         game, log = self.game, self.log
-        rng = rng_for(log.get("seed"), "setup")
         names = [p["name"] for p in log["players"]]
-        rules = log_rules(game, log)
         try:
-            dealt = plugin_call(
-                game, "setup", lambda: drive(game.setup(rules, names), lambda a: a.draw(rng), None)
-            )
+            dealt = _deal(game, log_rules(game, log), names, log.get("seed"))
         except StixxError:
             return False
         return dealt == log["setup"]
