@@ -67,6 +67,16 @@ def special(path: str | os.PathLike) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
+def numbered(path: str, name: str, suffix: str = "") -> str:
+    """FILE-NAME.ext: one file per sheet or photo when one FILE was given for
+    several, beside FILE (`suffix` when FILE has none): a separator or control
+    character in NAME (a sheet letter or a photo's name, from a rule file or
+    the command line) is written as `_`."""
+    stem, ext = os.path.splitext(path)
+    word = "".join(ch if ch.isprintable() and ch not in "/\\" else "_" for ch in name)
+    return f"{stem}-{word}{ext or suffix}"
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write `text` to `path` so that the file is always the old one or the new
     one, never half: a temporary file beside it, flushed, then renamed over it.

@@ -5,7 +5,6 @@ photos of them. The game plugin does the drawing and the reading
 
 from __future__ import annotations
 
-import os.path
 import sys
 
 import click
@@ -25,15 +24,6 @@ def _sheet_game(game_name):
         raise click.UsageError(f"say which game with --game ({e})") from None
 
 
-def _numbered(path: str, name: str) -> str:
-    """FILE-NAME.ext: one file per sheet when one FILE was given for several,
-    beside FILE: a separator or control character in NAME (a sheet letter or a
-    photo's name, from a rule file or the command line) is written as `_`."""
-    stem, suffix = os.path.splitext(path)  # not pathlib: it would slow every command's start
-    word = "".join(ch if ch.isprintable() and ch not in "/\\" else "_" for ch in name)
-    return f"{stem}-{word}{suffix}"
-
-
 def _call(game, what: str, *args):
     from ..errors import plugin_call
 
@@ -50,10 +40,10 @@ def _targets(path: str, names: list[str], option: str) -> list[str]:
     """Where each of `names` (sheets, photos) is written for `option` FILE:
     FILE itself for one, FILE-NAME.ext for several; each checked before any
     is written (exit 2), as every command checks its outputs."""
-    from ..saving import writable
+    from ..saving import numbered, writable
 
     writable(path, option)  # an empty name, a folder, a missing or read-only folder
-    targets = [path] if len(names) == 1 else [_numbered(path, name) for name in names]
+    targets = [path] if len(names) == 1 else [numbered(path, name) for name in names]
     for target in targets:
         writable(target, option)
     return targets

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from stixxcli.errors import StixxError
-from stixxcli.saving import special
+from stixxcli.saving import numbered, special
 
 from . import printing
 from .board import crossing_problem
@@ -205,7 +205,7 @@ def read_photos(paths: list[str], rules: dict, options: dict | None = None) -> l
         reading = read_image(image, rules, name=name, where=path)
         debug = options.get("debug_image")
         if debug:
-            target = debug if len(paths) == 1 else _numbered(debug, name)
+            target = debug if len(paths) == 1 else numbered(debug, name, ".png")
             _write_debug(target, debug_picture(image, reading), cv2)
             reading.notes.append(f"debug image: {target}")
         readings.append(reading)
@@ -250,11 +250,6 @@ def _quiet():
     finally:
         os.dup2(saved, 2)
         os.close(saved)
-
-
-def _numbered(path: str, name: str) -> str:
-    p = PurePath(path)
-    return str(p.with_name(f"{p.stem}-{name}{p.suffix or '.png'}"))
 
 
 def read_image(image, rules: dict, name: str = "photo", where: str | None = None) -> Reading:
