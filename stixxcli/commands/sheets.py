@@ -42,9 +42,9 @@ def _targets(path: str, names: list[str], option: str) -> list[str]:
     is written (exit 2), as every command checks its outputs."""
     from ..saving import numbered, writable
 
-    writable(path, option)  # an empty name, a folder, a missing or read-only folder
     targets = [path] if len(names) == 1 else [numbered(path, name) for name in names]
-    for target in targets:
+    # FILE itself too (an empty name, a folder, a missing or read-only folder), once.
+    for target in dict.fromkeys([path, *targets]):
         writable(target, option)
     return targets
 
