@@ -5,6 +5,8 @@
 bot at a seat (seats count from 0, as everywhere in stixx). Seats named by
 number are taken first; the others follow in the order typed, and seats still
 empty up to `--players N` get the random bot.
+
+At the table, `Seated` keeps which person the terminal is with.
 """
 
 from __future__ import annotations
@@ -84,3 +86,20 @@ def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | N
             player = {"name": f"{player['bot']}-{seat}", "bot": player["bot"]}
         players.append(player)
     return players
+
+
+class Seated:
+    """Which person the terminal is with, for chance typed in private: the
+    seats of the people at it, and the one who typed the last private outcome."""
+
+    def __init__(self, humans: list[int], seat: int | None = None):
+        self.humans, self.seat = humans, seat
+
+    def hidden(self, chance) -> bool:
+        """Whether the outcome is for one player's eyes, with others at the terminal:
+        typed in private, and cleared from the screen once typed."""
+        return chance.seat is not None and len(self.humans) > 1
+
+    def hands_over(self, chance) -> bool:
+        """Whether the terminal is first passed to the player the outcome is for."""
+        return self.hidden(chance) and chance.seat in self.humans and self.seat != chance.seat

@@ -21,6 +21,7 @@ from .errors import StixxError
 from .prompt import HELP, HELP_ALL, QUIT, WIDTH, Interrupted, fit, wrapped
 from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
+from .seats import Seated
 from .text import counted, looks, picture, plain, plain_lines
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
@@ -245,23 +246,6 @@ def _save_unfinished(table, out, manual: bool) -> None:
         f"go on with: stixx play --resume {out}{typed}",
         err=True,
     )
-
-
-class Seated:
-    """Which person the terminal is with, for chance typed in private: the
-    seats of the people at it, and the one who typed the last private outcome."""
-
-    def __init__(self, humans: list[int], seat: int | None = None):
-        self.humans, self.seat = humans, seat
-
-    def hidden(self, chance) -> bool:
-        """Whether the outcome is for one player's eyes, with others at the terminal:
-        typed in private, and cleared from the screen once typed."""
-        return chance.seat is not None and len(self.humans) > 1
-
-    def hands_over(self, chance) -> bool:
-        """Whether the terminal is first passed to the player the outcome is for."""
-        return self.hidden(chance) and chance.seat in self.humans and self.seat != chance.seat
 
 
 def ask_table(chance, names: list[str], seated: Seated | None = None):
