@@ -314,7 +314,7 @@ class Screen:
         self.table, self.humans = table, humans
         self.err = err  # standard output carries the log: the table talks on standard error
         self.seated = None  # the human whose view is on screen
-        self.shown = None  # (moves played, viewer) of the table last drawn
+        self.shown = None  # (moves played, viewer, the picture) of the table last drawn
         self.news: list[str] = []  # what the table heard since a human last looked
         self.hinted = False  # the keys are told once, at the first question
         self.bots_chose: list[str] = []  # the bots' choices this turn, not yet told
@@ -361,12 +361,18 @@ class Screen:
             pass_terminal(name)
         self.seated = seat
         self.flush()
-        # The table again only when it changed: not before every question of one turn.
+        # The table again only when it changed: not before every question of one
+        # turn, but after a re-roll within it (a picture of text or Styled lines compares).
         viewer = seat if table.game.hidden_information else None
-        shown = (len(table.log["moves"]), viewer)
+        drawn = plugin_call(table.game, "render", table.state.render, viewer)
+        shown = (
+            len(table.log["moves"]),
+            viewer,
+            drawn if isinstance(drawn, str) else getattr(drawn, "lines", None),
+        )
         if shown != self.shown:
             self.shown = shown
-            console().print(picture(plugin_call(table.game, "render", table.state.render, viewer)))
+            console().print(picture(drawn))
         if not self.hinted:
             self.hinted = True
             click.echo("(help: how to answer and the legal choices; q: save and stop)")

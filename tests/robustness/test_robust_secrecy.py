@@ -9,50 +9,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import sys
-import time
-import uuid
 
 import pytest
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
-
-
-class Tmux:
-    def __init__(self, tmp_path, command: list[str]):
-        self.socket = f"stixx-{uuid.uuid4().hex[:8]}"
-        self.tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "110", "-y", "45", "-c", str(tmp_path),
-                  "sleep 0.5; exec " + " ".join(command))  # fmt: skip
-        # A long history, set before the game prints anything.
-        self.tmux("set-option", "-g", "history-limit", "50000")
-        self.tmux("set-option", "-t", "t", "history-limit", "50000")
-        self.tmux("set-option", "-t", "t", "remain-on-exit", "on")  # read the last words after the game
-
-    def tmux(self, *args) -> str:
-        return subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True
-        ).stdout
-
-    def everything(self) -> str:
-        """The screen and the whole scrollback."""
-        return self.tmux("capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-")
-
-    def wait_for(self, text: str | tuple, seconds: float = 30) -> str:
-        """What the terminal holds once it shows `text` (or any of several)."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            shown = self.everything()
-            if any(t in shown for t in ((text,) if isinstance(text, str) else text)):
-                return shown
-            time.sleep(0.1)
-        raise AssertionError(f"{text!r} never shown; the terminal holds:\n{self.everything()}")
-
-    def type(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", "t", *keys)
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
 
 
 # game: Ann's first answer, a word of her help, and how her private line reads on her screen
@@ -74,51 +35,45 @@ ANN = (
 
 
 @pytest.mark.parametrize("game", sorted(SECRETS))
-def test_a_players_secret_is_gone_from_screen_and_scrollback(tmp_path, game):
+def test_a_players_secret_is_gone_from_screen_and_scrollback(tmp_path, terminal, game):
     answer, helped, private = SECRETS[game]
     command = [sys.executable, "-m", "stixxcli", "play", game, "--player", "Ann", "--player", "Bob",
                "--seed", "1", "--out", "g.json"]  # fmt: skip
-    term = Tmux(tmp_path, command)
-    try:
-        term.wait_for("Pass the terminal to Ann")
-        term.type("Enter")
-        shown = term.wait_for(ANN)
-        secret = [line for line in shown.splitlines() if private(line)]
-        assert len(secret) == 1, shown  # Ann sees her secret...
-        term.type("help", "Enter")  # more of Ann's turn in the scrollback
-        term.wait_for(helped)
-        term.type(answer, "Enter")
-        after = term.wait_for("Pass the terminal to Bob")
-        assert not [line for line in after.splitlines() if private(line)], after  # ...Bob finds it nowhere
-        assert secret[0].strip() not in after
-        assert not any(prompt in after for prompt in ANN)  # nothing of Ann's turn is left above
-        term.type("Enter")
-        bob = term.wait_for(("Bob, ", "Bob>"))
-        assert [line for line in bob.splitlines() if "Bob" in line and private(line.replace("Bob", "Ann"))]
-        term.type("q", "Enter")
-        term.wait_for("Game saved unfinished")
-    finally:
-        term.close()
+    term = terminal(command)
+    term.wait_for("Pass the terminal to Ann")
+    term.type("Enter")
+    shown = term.wait_for(ANN)
+    secret = [line for line in shown.splitlines() if private(line)]
+    assert len(secret) == 1, shown  # Ann sees her secret...
+    term.type("help", "Enter")  # more of Ann's turn in the scrollback
+    term.wait_for(helped)
+    term.type(answer, "Enter")
+    after = term.wait_for("Pass the terminal to Bob")
+    assert not [line for line in after.splitlines() if private(line)], after  # ...Bob finds it nowhere
+    assert secret[0].strip() not in after
+    assert not any(prompt in after for prompt in ANN)  # nothing of Ann's turn is left above
+    term.type("Enter")
+    bob = term.wait_for(("Bob, ", "Bob>"))
+    assert [line for line in bob.splitlines() if "Bob" in line and private(line.replace("Bob", "Ann"))]
+    term.type("q", "Enter")
+    term.wait_for("Game saved unfinished")
     assert os.path.exists(tmp_path / "g.json")
 
 
-def test_a_hand_typed_in_private_is_gone_before_the_next_player_types_theirs(tmp_path):
+def test_a_hand_typed_in_private_is_gone_before_the_next_player_types_theirs(tmp_path, terminal):
     """--chance manual, two people: Ann types the tiles she picked, for her
     eyes alone; before Bob types his, the terminal is passed and Ann's line
     is on neither the screen nor the scrollback."""
     command = [sys.executable, "-m", "stixxcli", "play", "trixo", "--player", "Ann", "--player", "Bob",
                "--chance", "manual", "--seed", "1", "--out", "g.json"]  # fmt: skip
-    term = Tmux(tmp_path, command)
-    try:
-        term.wait_for("Pass the terminal to Ann")
-        term.type("Enter")
-        term.wait_for("for Ann alone to see")
-        term.type("x o t a", "Enter")
-        after = term.wait_for("Pass the terminal to Bob")
-        assert "x o t a" not in after and "for Ann alone" not in after, after
-        term.type("Enter")
-        term.wait_for("for Bob alone to see")
-        term.type("q", "Enter")
-        term.wait_for("Stopped during the setup")
-    finally:
-        term.close()
+    term = terminal(command)
+    term.wait_for("Pass the terminal to Ann")
+    term.type("Enter")
+    term.wait_for("for Ann alone to see")
+    term.type("x o t a", "Enter")
+    after = term.wait_for("Pass the terminal to Bob")
+    assert "x o t a" not in after and "for Ann alone" not in after, after
+    term.type("Enter")
+    term.wait_for("for Bob alone to see")
+    term.type("q", "Enter")
+    term.wait_for("Stopped during the setup")

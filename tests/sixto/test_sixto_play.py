@@ -344,6 +344,33 @@ def test_render_shows_every_sheet_closed_colours_and_the_end():
     assert "color" in html  # rows are drawn in colour
 
 
+def test_the_board_shows_the_roll_of_the_turn_being_asked_for():
+    """While a turn asks its questions the board shows its roll (the last of
+    them after a re-roll); once moves are applied, as in a replay, the roll
+    of the last move."""
+    _, state = start()
+    console = Console(record=True, width=140, color_system=None)
+
+    def board() -> str:
+        console.print(state.render())
+        return console.export_text()
+
+    asked = state.turn()
+    asked.send(None)
+    question = asked.send(roll(1, 2, 3, 4, 5, 6))
+    assert question.name == "reroll"
+    assert "This roll: red 1  yellow 2  green 3  blue 4  purple 5  orange 6" in board()
+    asked.send(True)
+    asked.send(roll(6, 5, 4, 3, 2, 1))  # the re-roll; now Ada's crosses are asked for
+    shown = board()
+    assert "This roll: red 6  yellow 5  green 4  blue 3  purple 2  orange 1  (re-rolled)" in shown
+    assert "Last roll" not in shown
+    *_, last = replay(make_log([turn(0, roll(3), "", ""), turn(1, roll(4), "", "")]))
+    console.print(last.state.render())
+    shown = console.export_text()
+    assert "Last roll: red 4" in shown and "This roll" not in shown
+
+
 def test_example_logs_are_seeded_bot_games():
     # examples/sixto: made with play_bots (docs/games/sixto.md, "Examples", names
     # the bots and seeds). They were made before the core seeded a game's random

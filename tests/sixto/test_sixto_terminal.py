@@ -56,3 +56,33 @@ def test_a_sheet_in_colour_at_a_terminal_and_plain_down_a_pipe():
         line.rstrip() for line in SGR.sub("", piped).splitlines()
     ]
     assert "columns 15  0 -5 21  0 -5  5 10  5" in piped
+
+
+def _roll_on_board(shown: str) -> tuple[str, str]:
+    """The last roll the board shows ("This roll: ...") and the dice of the last prompt, as words."""
+    board = [line for line in shown.splitlines() if line.startswith("This roll: ")][-1]
+    prompt = [line for line in shown.splitlines() if re.match(r"(red|yellow) \d .*: ", line)][-1]
+    return " ".join(board.split()[2:]), " ".join(prompt.split(":")[0].split())
+
+
+def test_the_board_shows_the_roll_being_played_also_after_a_re_roll(terminal):
+    """The board above a question shows this turn's dice, as the prompt does:
+    the bot's roll when the bot is the active player, the re-roll after a
+    re-roll (the board is drawn again); never the turn before's."""
+    term = terminal([sys.executable, "-m", "stixxcli", "play", "sixto", "--bot", "Bob:greedy",
+                     "--player", "Ann", "--seed", "7", "--out", "g.json"])  # fmt: skip
+    shown = term.wait_for("crosses? (e.g.")  # Bob rolled: Ann crosses
+    board, prompt = _roll_on_board(shown)
+    assert board == prompt and "Last roll" not in shown
+    term.type("-", "Enter")
+    shown = term.wait_for("r = re-roll all")  # Ann's own turn
+    board, prompt = _roll_on_board(shown)
+    assert board == prompt
+    term.type("r", "Enter")
+    while (shown := term.wait_for("(re-rolled)")).count("crosses? (e.g.") < 2:  # its question too
+        time.sleep(0.1)
+    board, prompt = _roll_on_board(shown)
+    assert board == prompt + " (re-rolled)"
+    assert shown.count("This roll: ") == 3  # drawn again for the re-roll only
+    term.type("q", "Enter")
+    term.wait_for("Game saved unfinished")

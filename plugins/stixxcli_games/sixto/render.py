@@ -115,12 +115,18 @@ def _summary(state) -> Styled:
         text.add(" Closed: ")
         text.add(", ".join(f"{state.colours.names[row]} (turn {turn})" for row, turn in state.closed.items()))
     text.add(f"  Dice removed: {len(state.closed)} of {state.rules['end_after_removed_dice']}.")
-    if state.last_rolls:
-        last = state.last_rolls[-1]
-        text.end_line().add("Last roll: ")
-        for colour, value in last.items():
+    # At the table, the roll of the turn being played; in a replay, the last move's.
+    rolling = state.rolling
+    rolls, label = (
+        (rolling[1], "This roll: ")
+        if rolling and rolling[0] == state.turns
+        else (state.last_rolls, "Last roll: ")
+    )
+    if rolls:
+        text.end_line().add(label)
+        for colour, value in rolls[-1].items():
             text.add(f"{colour} {value}", colour_style(colour, index.get(colour, 0))).add("  ")
-        if len(state.last_rolls) > 1:
+        if len(rolls) > 1:
             text.add("(re-rolled)", "dim")
     return text.end_line()
 

@@ -162,6 +162,7 @@ class SixtoState(State):
         self.over = False
         self.end = None  # why the game ended, in words
         self.last_rolls: list[dict] = []
+        self.rolling: tuple[int, list] | None = None  # (turn, its rolls so far) while a turn is asked for
         self.last_crosses: list[list] = []
         self._dice = list(self.colours.names)
         self._in_play = frozenset(self._dice)
@@ -289,6 +290,7 @@ class SixtoState(State):
         first, again_chance = self.roll_chances()
         roll = yield first
         rolls = [roll]
+        self.rolling = (self.turns, rolls)  # for the board; a re-roll is appended below
         for number in range(self.rerolls):
             again = yield Choice(
                 active,
