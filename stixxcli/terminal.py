@@ -22,6 +22,7 @@ from .prompt import HELP, HELP_ALL, QUIT, WIDTH, Interrupted, fit, wrapped
 from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
 from .seats import Seated
+from .styled import Styled
 from .text import counted, looks, picture, plain, plain_lines
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
@@ -362,14 +363,11 @@ class Screen:
         self.seated = seat
         self.flush()
         # The table again only when it changed: not before every question of one
-        # turn, but after a re-roll within it (a picture of text or Styled lines compares).
+        # turn, but after a re-roll within it (text and Styled pictures compare).
         viewer = seat if table.game.hidden_information else None
         drawn = plugin_call(table.game, "render", table.state.render, viewer)
-        shown = (
-            len(table.log["moves"]),
-            viewer,
-            drawn if isinstance(drawn, str) else getattr(drawn, "lines", None),
-        )
+        seen = drawn.lines if isinstance(drawn, Styled) else drawn if isinstance(drawn, str) else None
+        shown = (len(table.log["moves"]), viewer, seen)
         if shown != self.shown:
             self.shown = shown
             console().print(picture(drawn))
