@@ -80,7 +80,7 @@ def play(ctx, game_name, variant, rules_file, humans, bots, count, seed, out, ch
       stixx play sixto --player Ann --bot Bob:greedy
       stixx play stixx --bot A:reasoning --players 3 --seed 1 --out g.json
       stixx play sixto --player Ann --player Bob --chance manual --out table.json
-      stixx play --resume g.json
+      stixx play --resume table.json      # the game above, after q
       stixx play --resume unfinished.jsonl --pick 3 --out game3.json
     """
     from ..terminal import play_game, resume_game
