@@ -14,6 +14,7 @@ def main():
 
         print(f"stixx, version {__version__}")
         return
+    _legible_anywhere()
     if sys.argv[1:] in (["--help"], ["-h"]):
         from .helptext import top_help
 
@@ -45,6 +46,27 @@ def main():
     from .cli import cli
 
     cli(prog_name="stixx")
+
+
+# What the tables and boards draw with, for an output that cannot show it.
+PLAIN = {"─": "-", "━": "=", "═": "=", "│": "|", "┃": "|", "┼": "+", "╇": "+", "╱": "/", "╲": "\\",
+         "•": "*", "▶": ">", "±": "+-", "×": "x", "…": "...", "–": "-", "—": "-"}  # fmt: skip
+
+
+def _legible_anywhere() -> None:
+    """An output that is not UTF-8 (a Windows file or pipe takes the ANSI code
+    page; a Latin-1 terminal) gets what it cannot show in plain characters, as
+    a "?" at worst: drawing a board must not stop a command."""
+    import codecs
+
+    def plainer(error):
+        return "".join(PLAIN.get(c, "?") for c in error.object[error.start : error.end]), error.end
+
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        if codecs.lookup(encoding).name != "utf-8" and hasattr(stream, "reconfigure"):
+            codecs.register_error("stixx-plain", plainer)
+            stream.reconfigure(errors="stixx-plain")
 
 
 def _score_paper(paths: list[str], as_json: bool) -> None:

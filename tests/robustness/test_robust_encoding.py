@@ -1,0 +1,56 @@
+"""An output that is not UTF-8: a Windows file or pipe gets the ANSI code page
+(cp1252), and some terminals are Latin-1 or plain ASCII. Every command still
+runs to its end: what the encoding cannot show is drawn in plain characters."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+COMMANDS = [
+    ["score", "--sheet", str(EXAMPLES / "sixto" / "rulebook-example.txt")],
+    ["score", "--sheet", *map(str, sorted((EXAMPLES / "sixto" / "table").glob("*.txt")))],
+    *(
+        ["replay", str(EXAMPLES / game / log)]
+        for game, log in [
+            ("stixx", "2-players.json"),
+            ("sixto", "2-players.json"),
+            ("fishstix", "3-players.json"),
+            ("trixo", "teams.json"),
+        ]
+    ),  # fmt: skip
+    ["validate", str(EXAMPLES / "trixo" / "3-players.json")],
+    ["score", str(EXAMPLES / "stixx" / "6-players.json")],
+    ["simulate", "stixx", "-n", "5", "--seed", "1"],
+    ["play", "trixo", "--bot", "A:greedy", "--bot", "B:random", "--seed", "1", "--out", "-"],
+    ["games"],
+    ["--help"],
+]
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "ascii"])
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_every_command_runs_on_an_output_that_is_not_utf8(command, encoding):
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-m", "stixxcli", *command], capture_output=True, env=env)
+    assert done.returncode == 0, done.stderr.decode(encoding, "replace")
+    shown = done.stdout.decode(encoding)  # all of it in the encoding asked for
+    assert shown.strip()
+
+
+def test_what_the_encoding_cannot_show_is_drawn_plainly():
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "NO_COLOR": "1"}
+    sheet = str(EXAMPLES / "sixto" / "rulebook-example.txt")
+    shown = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "score", "--sheet", sheet],
+        capture_output=True,
+        env=env,
+        check=True,
+    ).stdout.decode("ascii")
+    assert "rulebook-example: 151 points" in shown
+    assert "-" * 40 in shown and "?" not in shown  # the rules under the heading
