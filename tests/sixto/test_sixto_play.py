@@ -359,7 +359,9 @@ def test_the_board_shows_the_roll_of_the_turn_being_asked_for():
     asked.send(None)
     question = asked.send(roll(1, 2, 3, 4, 5, 6))
     assert question.name == "reroll"
-    assert "This roll: red 1  yellow 2  green 3  blue 4  purple 5  orange 6" in board()
+    shown = board()
+    assert "This roll: red 1  yellow 2  green 3  blue 4  purple 5  orange 6" in shown
+    assert "Ada (rolled)" in shown and "(to roll)" not in shown
     asked.send(True)
     asked.send(roll(6, 5, 4, 3, 2, 1))  # the re-roll; now Ada's crosses are asked for
     shown = board()

@@ -74,7 +74,7 @@ def render_state(state, viewer: int | None = None):
     out = _summary(state)
     for seat, name in enumerate(state.names):
         score = state.score(seat)
-        active = " (to roll)" if seat == state.seat else ""
+        active = (" (rolled)" if _rolled(state) else " (to roll)") if seat == state.seat else ""
         crossed, numbers, rightmost = state.crossed[seat], state.numbers[seat], state.rightmost[seat]
 
         def box(row, index, style, crossed=crossed, numbers=numbers, rightmost=rightmost):
@@ -101,6 +101,12 @@ def render_state(state, viewer: int | None = None):
     return out
 
 
+def _rolled(state) -> list | None:
+    """The rolls of the turn being played at the table, once its dice are rolled."""
+    rolling = state.rolling
+    return rolling[1] if rolling is not None and rolling[0] == state.turns else None
+
+
 def _summary(state) -> Styled:
     text = Styled()
     if state.over:
@@ -116,12 +122,7 @@ def _summary(state) -> Styled:
         text.add(", ".join(f"{state.colours.names[row]} (turn {turn})" for row, turn in state.closed.items()))
     text.add(f"  Dice removed: {len(state.closed)} of {state.rules['end_after_removed_dice']}.")
     # At the table, the roll of the turn being played; in a replay, the last move's.
-    rolling = state.rolling
-    rolls, label = (
-        (rolling[1], "This roll: ")
-        if rolling and rolling[0] == state.turns
-        else (state.last_rolls, "Last roll: ")
-    )
+    rolls, label = (_rolled(state), "This roll: ") if _rolled(state) else (state.last_rolls, "Last roll: ")
     if rolls:
         text.end_line().add(label)
         for colour, value in rolls[-1].items():
