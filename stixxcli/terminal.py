@@ -334,8 +334,8 @@ class Screen:
         self.bots_chose.append(f"{name} plays {said}.")
 
     def flush(self) -> None:
-        for line in self.news:
-            click.echo(plain_lines(line), err=self.err)  # announcements name players
+        for news in self.news:  # (plain: announcements name players)
+            click.echo("\n".join(wrapped(news)), err=self.err)
         self.news.clear()
 
     def chance(self, chance):

@@ -339,7 +339,8 @@ def _told_before_each_draw(before: list[str], played: str) -> None:
     """A bot's draw is typed in after its play of that turn is told (the table
     makes the play with the real pieces first), and after the turn before it
     was told in full."""
-    draws = [text.splitlines() for text in before if text.endswith("draw> ")]
+    # (A line told in several lines of under 80 columns goes on indented.)
+    draws = [re.sub(r"\r?\n  ", " ", text).splitlines() for text in before if text.endswith("draw> ")]
     assert len(draws) > 5
     for turn, lines in enumerate(draws):
         question = next(i for i, line in enumerate(lines) if line.startswith("the "))

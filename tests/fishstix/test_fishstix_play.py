@@ -371,10 +371,13 @@ def test_a_game_typed_in_from_a_real_box_is_played_to_the_end_and_validates(stix
     assert log["setup"]["hands"][0][0] == "blue> blue> blue> blue>"  # twice in the box: the start and Ann's
     verdict = check_log(log)
     assert verdict.valid, verdict.line()
-    assert "Ann places the stick blue-blue-blue-blue (" in r.output
-    assert ") at column 1, rows 0 to 3, scoring 8 (blue 8)" in r.output
-    assert "Bob places the stick orange-orange-orange-orange (" in r.output
-    assert ") at column 2, rows 0 to 3, scoring nothing" in r.output
+    said = " ".join(r.output.split())  # each turn told in lines under 80 columns
+    assert "Ann places the stick blue-blue-blue-blue (" in said
+    assert ") at column 1, rows 0 to 3, scoring 8 (blue 8)" in said
+    assert "Bob places the stick orange-orange-orange-orange (" in said
+    assert ") at column 2, rows 0 to 3, scoring nothing" in said
+    told = [line for line in r.output.splitlines() if "places the stick" in line]
+    assert told and all(len(line) < 80 for line in told)
     # A malformed stick in such a log is still refused.
     broken = json.loads(out.read_text())
     broken["moves"][0]["draw"] = "green> green> green> <nemo"
