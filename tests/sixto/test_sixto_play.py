@@ -552,3 +552,26 @@ def test_help_all_stops_at_a_limit():
     crosses = questions.send(False)
     every = state.help(crosses, all=True)
     assert every.endswith(f"... and {10**6 - 10_000} more.")
+
+
+def test_greedy_crosses_on_in_a_row_that_can_no_longer_reach_its_targets():
+    # target_min_crosses 9 of 9 scored boxes: with box 7 skipped the row's target
+    # area is out of reach, so crossing box 9 costs nothing; the bot declined it
+    # for ever, and a 1-player game never ended.
+    from stixxcli_games.sixto.bots import best_boxes
+
+    rules = dict(standard_rules(), target_min_crosses=9)
+    best = best_boxes([1, 2, 3, 4, 5, 6] * 2, [1, 2, 3, 4, 5, 6, 8], False, rules)
+    assert best[3] is not None and best[3][0] > 0
+    # Still reachable (nothing skipped): the last scored box then opens the targets.
+    best = best_boxes([1, 2, 3, 4, 5, 6] * 2, [1, 2, 3, 4, 5, 6, 7, 8], False, rules)
+    assert best[3][0] > 0
+
+
+def test_greedy_alone_ends_a_game_that_needs_every_scored_box_for_the_targets():
+    from stixxcli.table import play_bots
+
+    rules = dict(standard_rules(), target_min_crosses=9)
+    for seed in range(3):
+        log = play_bots("sixto", ["greedy"], seed, rules=rules, max_turns=2000)
+        assert log["finished"]

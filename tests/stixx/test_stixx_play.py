@@ -2,6 +2,7 @@
 player may see."""
 
 import json
+import math
 import random
 
 import jsonschema
@@ -463,3 +464,19 @@ def test_the_view_keeps_its_takes_up_to_date_and_hands_out_copies():
                 for take in view["takes"]:
                     take["colour"] = "scribbled"
                 assert state.view(1)["takes"] == fresh
+
+
+def test_dealt_chances_of_many_colours_are_read_without_listing_every_deal(monkeypatch):
+    """42 colours of one stixx each, 5 hidden seats: the 41*40*39*38*37 deals
+    once filled the memory. Too many deals: each seat is read on its own."""
+    from stixxcli_games.stixx import deals
+
+    def refused(free, seats):
+        raise AssertionError(f"listed every deal of {len(free)} colours to {seats} seats")
+
+    monkeypatch.setattr(deals, "permutations", refused)
+    free = tuple(range(1, 42))
+    likes = [[0.0] + [1.0 + (c == seat) for c in free] for seat in range(5)]
+    rows = deals.dealt_chances(likes, free)
+    assert all(math.isclose(sum(row), 1.0) for row in rows)
+    assert rows[0][0] == 0.0 and rows[2][2] == max(rows[2])

@@ -325,6 +325,8 @@ def test_rule_files_and_parameters(kit):
     [
         ({"stixx_per_colour": 6}, "must equal the 42 stixx"),
         ({"colours": ["red", "red", "yellow", "green", "blue", "purple"]}, "must all differ"),
+        # typed at the prompt in any case: Red would always be read as red
+        ({"colours": ["red", "Red", "yellow", "green", "blue", "purple"]}, "'red' and 'Red'.*typed"),
         ({"colours": ["red", "light blue", "yellow", "green", "blue", "purple"]}, "one word"),
         ({"colours": ["red", "blue", "green"], "stixx_per_colour": 14}, "exactly 6 colours"),
     ],

@@ -25,6 +25,10 @@ def best_boxes(numbers: list[int], crossed: list[int], near_end: bool, rules: di
     rightmost = crossed[-1] - 1 if crossed else -1
     count = len(crossed)
     last = len(numbers) if count >= target_min else first_target
+    # A row that cannot reach target_min_crosses even by crossing every box left
+    # before its target area loses nothing by being crossed to its end: without
+    # this, a high target_min_crosses leaves the bot declining every die forever.
+    can_reach_targets = count + first_target - rightmost - 1 >= target_min
     best = [None] * (DIE_FACES + 1)
     for box in range(rightmost + 1, last):
         if best[numbers[box]] is not None:
@@ -33,7 +37,7 @@ def best_boxes(numbers: list[int], crossed: list[int], near_end: bool, rules: di
         worth = 1.0 - LOST_BOX_COST * lost
         if box >= first_target:
             worth += TARGET_BONUS
-        elif box >= first_target - 1 and count + 1 < target_min:
+        elif box >= first_target - 1 and count + 1 < target_min and can_reach_targets:
             worth -= DEAD_ROW_COST  # only target boxes left, and too few crosses to reach them
         if near_end:
             worth += 0.3 * lost

@@ -17,12 +17,20 @@ from __future__ import annotations
 
 from functools import cache, reduce
 from itertools import permutations
+from math import perm
 from operator import add, itemgetter, mul
+
+# The most deals worked out one by one. A house rule may have many colours
+# (42 of one stixx each): 5 hidden seats then have 41*40*39*38*37 deals, and
+# listing them filled the memory. Beyond this each seat is read on its own.
+MAX_DEALS = 100_000
 
 
 def dealt_chances(likes: list[list[float]], free: tuple[int, ...]) -> list[list[float]] | None:
     """For each hidden seat (a row of `likes` each, by colour), the chance of
     each colour; None when every deal weighs nothing."""
+    if perm(len(free), len(likes)) > MAX_DEALS:
+        return _each_on_its_own(likes)
     picks, by_colour, slices = _deals(free, len(likes))
     weights = picks[0](likes[0])  # prod(start=1.0) starts with 1.0 * x, which is x
     for pick, like in zip(picks[1:], likes[1:]):
@@ -38,6 +46,19 @@ def dealt_chances(likes: list[list[float]], free: tuple[int, ...]) -> list[list[
         for c, start, end in slices:
             row[c] = reduce(add, ordered[start:end], 0.0) / total
         rows.append(row)
+    return rows
+
+
+def _each_on_its_own(likes: list[list[float]]) -> list[list[float]] | None:
+    """The chances with each seat's likelihoods alone, as if two seats could
+    hold one colour: close to the deals when the free colours far outnumber
+    the hidden seats, as they do whenever there are too many deals to list."""
+    rows = []
+    for like in likes:
+        total = sum(like)
+        if not total:
+            return None
+        rows.append([x / total for x in like])
     return rows
 
 

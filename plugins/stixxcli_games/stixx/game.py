@@ -164,6 +164,16 @@ class Stixx(Game):
             raise RuleError("colours must name at least 2 colours")
         if len(set(colours)) != len(colours):
             raise RuleError("colours must all differ")
+        # A colour is typed at the prompt in any case (notation.colour_named):
+        # of two that differ only in case, the second could never be named.
+        seen = {}
+        for c in colours:
+            if c.lower() in seen:
+                raise RuleError(
+                    f"colours {seen[c.lower()]!r} and {c!r} differ only in case: "
+                    f"a colour is typed at the prompt in any case, so they must differ in letters"
+                )
+            seen[c.lower()] = c
         for c in colours:
             if not c or c.split() != [c]:
                 raise RuleError(f"colour {c!r} must be one word (it is typed at the prompt)")
