@@ -122,7 +122,8 @@ def _summary(state) -> Styled:
         text.add(", ".join(f"{state.colours.names[row]} (turn {turn})" for row, turn in state.closed.items()))
     text.add(f"  Dice removed: {len(state.closed)} of {state.rules['end_after_removed_dice']}.")
     # At the table, the roll of the turn being played; in a replay, the last move's.
-    rolls, label = (_rolled(state), "This roll: ") if _rolled(state) else (state.last_rolls, "Last roll: ")
+    rolled = _rolled(state)
+    rolls, label = (rolled, "This roll: ") if rolled else (state.last_rolls, "Last roll: ")
     if rolls:
         text.end_line().add(label)
         for colour, value in rolls[-1].items():
