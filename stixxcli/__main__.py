@@ -50,7 +50,7 @@ def main():
 
 # What the tables and boards draw with, for an output that cannot show it.
 PLAIN = {"─": "-", "━": "=", "═": "=", "│": "|", "┃": "|", "┼": "+", "╇": "+", "╱": "/", "╲": "\\",
-         "•": "*", "▶": ">", "±": "+-", "×": "x", "…": "...", "–": "-", "—": "-"}  # fmt: skip
+         "•": "*", "▶": ">", "±": "+-", "×": "x", "·": ".", "…": "...", "–": "-", "—": "-"}  # fmt: skip
 
 
 def _legible_anywhere() -> None:

@@ -54,3 +54,13 @@ def test_what_the_encoding_cannot_show_is_drawn_plainly():
     ).stdout.decode("ascii")
     assert "rulebook-example: 151 points" in shown
     assert "-" * 40 in shown and "?" not in shown  # the rules under the heading
+
+
+@pytest.mark.parametrize("log", ["trixo/teams.json", "fishstix/3-players.json", "stixx/2-players.json"])
+def test_boards_on_an_ascii_terminal_keep_every_mark(log):
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "NO_COLOR": "1"}
+    shown = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "replay", str(EXAMPLES / log), "--to", "5"],
+        capture_output=True, env=env, check=True,
+    ).stdout.decode("ascii")  # fmt: skip
+    assert "?" not in shown  # each drawn in a plain character of its own
