@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pictures_helpers import house_log, states
+from pictures_helpers import SVG, by_class, house_log, parse, states
 
 # Names that share their first letters: tags of 4 and more letters ("gree", "grey").
 PREFIXED = ["blue", "blueberry", "bluebell", "green", "greenish", "greenery"]
@@ -46,3 +46,46 @@ def test_stixx_terminal_board_keeps_every_label_whole_with_long_colour_tags():
                 if on and stixx != state.marker:
                     label = f"{tags[state.layout[stixx]]}{stixx}"
                     assert re.search(rf"(?<![a-z0-9]){label}(?![a-z0-9])", board), (radius, index, label)
+
+
+def _sixto_sheets(root):
+    out = []
+    for sheet in by_class(root, "sheet"):
+        frame = sheet.find(SVG + "rect")
+        x, y = float(frame.get("x")), float(frame.get("y"))
+        out.append((sheet, x, y, x + float(frame.get("width")), y + float(frame.get("height"))))
+    return out
+
+
+def test_sixto_sheet_holds_a_house_rules_boxes_and_colour_names():
+    from stixxcli.svg import text_width
+
+    scores = [0, -5] + [5 * k for k in range(1, 40)]
+    long_names = ["crimson", "turquoise", "lavender", "chartreuse", "magenta", "aquamarine"]
+    for boxes, colours in [(16, None), (20, long_names), (8, long_names)]:
+        sheets = {"A": [[1 + (r + b) % 6 for b in range(boxes)] for r in range(6)]}
+        sheets["B"] = sheets["A"][::-1]
+        changes = dict(boxes_per_row=boxes, score_table=scores[: boxes + 1], sheets=sheets)
+        if colours:
+            changes["colours"] = colours
+        if boxes == 8:  # one target box: the caption names it alone
+            changes.update(target_boxes=1, close_after_target=1)
+        log = house_log("sixto", 2, **changes)
+        for index, state in states(log, [0, len(log["moves"])]):
+            svg = state.draw_svg(None)
+            assert ("shaded box 8:" in svg) == (boxes == 8)
+            root = parse(svg)
+            frames = _sixto_sheets(root)
+            assert frames[0][3] < frames[1][1], "the sheets overlap"
+            for sheet, x0, y0, x1, y1 in frames:
+                lefts = []
+                for box in by_class(sheet, "box"):
+                    r = box.find(SVG + "rect")
+                    bx, bw = float(r.get("x")), float(r.get("width"))
+                    assert x0 < bx and bx + bw < x1, (boxes, index, box.get("data-box"))
+                    lefts.append(bx)
+                for points in by_class(sheet, "row-points"):
+                    assert float(points.get("x")) < x1 and float(points.get("x")) - 30 > max(lefts) + 34
+                for name in sheet.iter(SVG + "text"):
+                    if name.text and name.text.split()[-1] in state.colours.names:
+                        assert float(name.get("x")) + text_width(name.text, 13) < min(lefts), name.text
