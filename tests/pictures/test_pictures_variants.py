@@ -89,3 +89,33 @@ def test_sixto_sheet_holds_a_house_rules_boxes_and_colour_names():
                 for name in sheet.iter(SVG + "text"):
                     if name.text and name.text.split()[-1] in state.colours.names:
                         assert float(name.get("x")) + text_width(name.text, 13) < min(lefts), name.text
+
+
+def test_a_house_rules_own_colours_are_all_different_and_named_ones_look_it():
+    from stixxcli_games.fishstix.notation import project_deck
+
+    kinds = [
+        "barracuda",
+        "swordfish",
+        "hammerhead",
+        "angelfish",
+        "clownfish",
+        "pufferfish",
+        "stingray",
+        "seahorse",
+    ]
+    log = house_log("fishstix", 2, kinds=kinds, deck=project_deck(tuple(kinds)))
+    _, state = next(states(log, [0]))
+    root = parse(state.draw_svg(None))
+    fills = [root.find(f".//*[@id='fish-{n}-right']//{SVG}ellipse").get("fill") for n in range(len(kinds))]
+    assert len(set(fills)) == len(kinds), dict(zip(kinds, fills))
+    # Seven Stixx colours, the seventh named: drawn in its own colour, not a spare.
+    colours = ["red", "orange", "yellow", "green", "blue", "purple", "magenta"]
+    log = house_log("stixx", 3, colours=colours, stixx_per_colour=6, centre_star_all_colours=False)
+    _, state = next(states(log, [0]))
+    root = parse(state.draw_svg(None))
+    fills = {}
+    for stick in by_class(root, "stixx"):
+        fills.setdefault(stick.get("data-colour"), set()).add(stick.find(SVG + "rect").get("fill"))
+    assert all(len(f) == 1 for f in fills.values()) and len({f.pop() for f in fills.values()}) == 7
+    assert root.find(f".//*[@data-colour='magenta']/{SVG}rect").get("fill") == "#d700d7"

@@ -97,7 +97,7 @@ def _use(kinds, cx, cy, kind: str, facing: str, scale=1.0, classes="fish") -> st
 def draw_svg(state, viewer: int | None = None) -> str:
     view = state.view(viewer)
     kinds = list(state.kinds)
-    hues = {k: hue(k, n) for n, k in enumerate(kinds)}
+    hues = {k: hue(k, n, kinds) for n, k in enumerate(kinds)}
     tags = dict(zip(kinds, letters(kinds)))
     # The sticks on the table, in the order played ("layout" in older views).
     placed = view["grid"] if "grid" in view else view["layout"]

@@ -23,7 +23,7 @@ COLUMNS, ROWS = 5, 3  # at least this many characters across per half step; line
 
 def colour_style(name: str, colours=()) -> str:
     position = list(colours).index(name) if name in colours else 0
-    return terminal_style(name, position)
+    return terminal_style(name, position, names=colours)
 
 
 def draw_board(state) -> Text:
@@ -37,7 +37,7 @@ def draw_board(state) -> Text:
             labels[stixx] = (marker_style(), f"M{stixx}")
         elif state.on_board[stixx]:
             colour = state.layout[stixx]
-            labels[stixx] = (terminal_style(colours[colour], colour), f"{tags[colour]}{stixx}")
+            labels[stixx] = (terminal_style(colours[colour], colour, names=colours), f"{tags[colour]}{stixx}")
     # Two diagonal labels share a line between neighbouring points: a house
     # rule's longer colour tags ("gree", "grey") need the points further apart.
     longest = max((len(label) for _, label in labels.values()), default=0)
@@ -89,7 +89,7 @@ def legend(state) -> Text:
     colours = list(state.colours)
     text = Text()
     for n, (colour, tag) in enumerate(zip(colours, letters(colours))):
-        text.append(f"{plain(tag)} {plain(colour)}", style=terminal_style(colour, n))
+        text.append(f"{plain(tag)} {plain(colour)}", style=terminal_style(colour, n, names=colours))
         text.append("  ")
     text.append("M the marker", style=marker_style())
     return text
