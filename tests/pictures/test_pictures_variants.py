@@ -119,3 +119,54 @@ def test_a_house_rules_own_colours_are_all_different_and_named_ones_look_it():
         fills.setdefault(stick.get("data-colour"), set()).add(stick.find(SVG + "rect").get("fill"))
     assert all(len(f) == 1 for f in fills.values()) and len({f.pop() for f in fills.values()}) == 7
     assert root.find(f".//*[@data-colour='magenta']/{SVG}rect").get("fill") == "#d700d7"
+
+
+def _inside(root, element, width, height):
+    from stixxcli.svg import text_width
+
+    x, y = float(element.get("x")), float(element.get("y"))
+    size = float(element.get("font-size") or 14)
+    w = text_width("".join(element.itertext()), size)
+    left = (
+        x - w / 2
+        if element.get("text-anchor") == "middle"
+        else x - w
+        if element.get("text-anchor") == "end"
+        else x
+    )
+    return 0 <= left and left + w <= width + 1 and 0 <= y - size and y <= height
+
+
+def test_fishstix_tracks_hands_and_legend_of_more_and_longer_kinds_stay_in_the_picture():
+    from stixxcli_games.fishstix.notation import project_deck
+
+    kinds = [
+        "barracuda",
+        "swordfish",
+        "hammerhead",
+        "angelfish",
+        "clownfish",
+        "pufferfish",
+        "stingray",
+        "seahorse",
+    ]
+    log = house_log(
+        "fishstix", 4, kinds=kinds, deck=project_deck(tuple(kinds)), hand_size=6, target_points=30
+    )
+    for index, state in states(log, [0, 5, len(log["moves"])]):
+        for viewer in (None, 0):
+            root = parse(state.draw_svg(viewer))
+            width, height = float(root.get("width")), float(root.get("height"))
+            drawn_once = {id(e) for defs in root.iter(SVG + "defs") for e in defs.iter()}  # placed by <use>
+            for text in root.iter(SVG + "text"):
+                if id(text) not in drawn_once and "".join(text.itertext()).strip():
+                    assert _inside(root, text, width, height), (index, viewer, "".join(text.itertext()))
+            for stick in by_class(root, "hand-stick"):
+                r = stick.find(SVG + "rect")
+                assert float(r.get("x")) + float(r.get("width")) <= width
+            # The legend's lines and the caption's never share a line.
+            legend_ys = {
+                float(t.get("y")) for t in root.iter(SVG + "text") if (t.text or "").endswith(tuple(kinds))
+            }
+            for caption in by_class(root, "caption"):
+                assert all(abs(float(caption.get("y")) - y) >= 18 for y in legend_ys), index
