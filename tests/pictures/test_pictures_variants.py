@@ -170,3 +170,28 @@ def test_fishstix_tracks_hands_and_legend_of_more_and_longer_kinds_stay_in_the_p
             }
             for caption in by_class(root, "caption"):
                 assert all(abs(float(caption.get("y")) - y) >= 18 for y in legend_ys), index
+
+
+def test_stixx_legend_and_stick_labels_fit_a_small_board_with_many_colours():
+    log = house_log(
+        "stixx", 6, board_radius=1, colours=TWELVE, stixx_per_colour=1, centre_star_all_colours=False
+    )
+    for index, state in states(log, [0, 6, len(log["moves"])]):
+        root = parse(state.draw_svg(None))
+        width, height = float(root.get("width")), float(root.get("height"))
+        texts = [t for t in root.iter(SVG + "text") if "".join(t.itertext()).strip()]
+        for text in texts:
+            assert _inside(root, text, width, height), (index, "".join(text.itertext()))
+        # Each line of text on a line of its own: the last challenge under the legend.
+        ys = sorted(float(t.get("y")) for t in texts if float(t.get("x")) < 100 and float(t.get("y")) > 400)
+        assert all(b - a >= 14 for a, b in zip(ys, ys[1:])), ys
+        # No two stick labels meet.
+        boxes = []
+        for stick in by_class(root, "stixx"):
+            r = stick.find(SVG + "rect")
+            boxes.append([float(r.get(k)) for k in ("x", "y", "width", "height")])
+        for n, (x, y, w, h) in enumerate(boxes):
+            for x2, y2, w2, h2 in boxes[n + 1 :]:
+                assert not (x < x2 + w2 and x2 < x + w and y < y2 + h2 and y2 < y + h), index
+            label = by_class(root, "stixx")[n].find(SVG + "text")
+            assert _inside(root, label, x + w, height) and float(label.get("x")) - w / 2 >= x - 1
