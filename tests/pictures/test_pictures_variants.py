@@ -195,3 +195,30 @@ def test_stixx_legend_and_stick_labels_fit_a_small_board_with_many_colours():
                 assert not (x < x2 + w2 and x2 < x + w and y < y2 + h2 and y2 < y + h), index
             label = by_class(root, "stixx")[n].find(SVG + "text")
             assert _inside(root, label, x + w, height) and float(label.get("x")) - w / 2 >= x - 1
+
+
+def test_trixo_tall_stacks_stay_in_their_cells_and_text_in_the_picture():
+    log = house_log("trixo", 4, max_stack=6, hand_size=8, tiles={"x": 20, "o": 20, "trixo": 8, "arrow": 12})
+    tallest = 0
+    for index, state in states(log):
+        root = parse(state.draw_svg(None))
+        width, height = float(root.get("width")), float(root.get("height"))
+        for stack in by_class(root, "stack"):
+            tallest = max(tallest, int(stack.get("data-height")))
+            rects = [t.find(SVG + "rect") for t in by_class(stack, "tile")]
+            top = rects[-1]  # the top tile: its cell runs from 16 left and 20 above it
+            cell_x, cell_y = float(top.get("x")) - 16, float(top.get("y")) - 20
+            for r in rects:
+                assert float(r.get("x")) + float(r.get("width")) <= cell_x + 96 - 2, (
+                    index,
+                    stack.get("data-cell"),
+                )
+                assert float(r.get("y")) + float(r.get("height")) <= cell_y + 96 - 2, (
+                    index,
+                    stack.get("data-cell"),
+                )
+        if index % 10 == 0 or index == len(log["moves"]):
+            for text in root.iter(SVG + "text"):
+                if "".join(text.itertext()).strip():
+                    assert _inside(root, text, width, height), (index, "".join(text.itertext()))
+    assert tallest >= 5
