@@ -30,13 +30,71 @@ HUES = {
 MARKER = "#a8a8a8"  # white (grey): apart from every colour above on 16 colours
 INK = "#1c1c1c"  # outlines and text in drawings
 PAPER = "#fbf8f0"  # the background of drawings
+# More names a house rule may use: drawn in their own colour when it stands
+# apart from the other names' (crimson beside red does not; it takes a spare).
+NAMED = {
+    "crimson": "#dc143c",
+    "magenta": "#d700d7",
+    "violet": "#8f00ff",
+    "lavender": "#b5a6e6",
+    "teal": "#008080",
+    "turquoise": "#40e0d0",
+    "aqua": "#00d7d7",
+    "aquamarine": "#5fd7af",
+    "navy": "#000087",
+    "indigo": "#4b0082",
+    "lime": "#87ff00",
+    "olive": "#808000",
+    "chartreuse": "#7fff00",
+    "gold": "#ffaf00",
+    "maroon": "#800000",
+    "silver": "#c0c0c0",
+    "beige": "#e8dcb0",
+    "tan": "#d2b48c",
+    "coral": "#ff7f50",
+    "salmon": "#fa8072",
+}
 # Hues for names not listed (a house-rule variant's own colours), by position.
 SPARE = ("#008787", "#d75f87", "#5f5faf", "#87af00", "#af8700", "#5f87af")
+# After those, for a variant with many names of its own: each unlike the rest.
+MORE_SPARE = ("#5f0087", "#00d7af", "#af5f00", "#875f5f", "#005f00", "#ff87ff", "#00005f", "#d7d787")
+APART = 90  # how far apart (in RGB) two hues of one game must be
 
 
-def hue(name: str, position: int = 0) -> str:
-    """The hex colour of a colour name; a name not listed gets a spare by
+def _distance(a: str, b: str) -> float:
+    return sum((int(a[i : i + 2], 16) - int(b[i : i + 2], 16)) ** 2 for i in (1, 3, 5)) ** 0.5
+
+
+def palette(names) -> list[str]:
+    """A hue for each name of one game, no two alike: a listed name keeps its
+    own; another takes its named colour if that stands apart, else a spare
+    not taken (by position alone, as `hue` gives, two names could share one)."""
+    names = [str(n).lower() for n in names]
+    out = [HUES.get(n) for n in names]
+    taken = [h for h in out if h] + [MARKER]
+    spares = [h for h in SPARE + MORE_SPARE if h not in taken]
+    for k, name in enumerate(names):
+        if out[k]:
+            continue
+        own = NAMED.get(name)
+        if own and all(_distance(own, h) >= APART for h in taken):
+            out[k] = own
+        else:
+            apart = [h for h in spares if all(_distance(h, t) >= APART for t in taken)] or spares or SPARE
+            # A named colour too like another's: the spare most like it (lavender stays bluish).
+            out[k] = min(apart, key=lambda h: _distance(h, own)) if own else apart[0]
+        taken.append(out[k])
+        if out[k] in spares:
+            spares.remove(out[k])
+    return out
+
+
+def hue(name: str, position: int = 0, names=None) -> str:
+    """The hex colour of a colour name; given all the game's `names` (the name
+    at `position`), its hue from `palette`. A name not listed gets a spare by
     position, never the name itself (names come from files and may be anything)."""
+    if names is not None:
+        return palette(names)[position]
     return HUES.get(str(name).lower(), SPARE[position % len(SPARE)])
 
 
@@ -45,10 +103,10 @@ def hue(name: str, position: int = 0) -> str:
 DARK_TWINS = frozenset(("orange", "red"))
 
 
-def terminal_style(name: str, position: int = 0, bold: bool = True) -> str:
-    """A rich style for text in that colour."""
+def terminal_style(name: str, position: int = 0, bold: bool = True, names=None) -> str:
+    """A rich style for text in that colour (`names`: all the game's, as for `hue`)."""
     bold = bold and str(name).lower() not in DARK_TWINS
-    return f"{'bold ' if bold else ''}{hue(name, position)}"
+    return f"{'bold ' if bold else ''}{hue(name, position, names)}"
 
 
 def marker_style() -> str:

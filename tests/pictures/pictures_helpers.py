@@ -61,3 +61,15 @@ def page_steps(page: str) -> list[dict]:
         '<script type="application/json" id="steps">'
     )
     return json.loads(page[start : page.index("</script>", start)])
+
+
+def house_log(game: str, players: int, seed: str = "pics", **changes) -> dict:
+    """A finished bot game under the standard rules with `changes`: a house-rule variant."""
+    from stixxcli.params import check_log_rules
+    from stixxcli.plugins import get_game
+    from stixxcli.rules import resolve
+    from stixxcli.table import play_bots
+
+    rules = {**resolve(get_game(game), "standard").values, **changes}
+    check_log_rules(get_game(game), rules)
+    return play_bots(game, ["random"] * players, seed, variant="house", rules=rules)

@@ -13,6 +13,7 @@ from stixxcli.colours import INK, hue, letters, text_on
 from stixxcli.svg import Drawing, group, tag, text_width
 
 CELL_W, CELL_H = 58, 40
+COL_W = 52  # a kind's column of points
 WOOD, WOOD_EDGE = "#f3e2c0", "#8a6a3a"
 
 
@@ -97,7 +98,7 @@ def _use(kinds, cx, cy, kind: str, facing: str, scale=1.0, classes="fish") -> st
 def draw_svg(state, viewer: int | None = None) -> str:
     view = state.view(viewer)
     kinds = list(state.kinds)
-    hues = {k: hue(k, n) for n, k in enumerate(kinds)}
+    hues = {k: hue(k, n, kinds) for n, k in enumerate(kinds)}
     tags = dict(zip(kinds, letters(kinds)))
     # The sticks on the table, in the order played ("layout" in older views).
     placed = view["grid"] if "grid" in view else view["layout"]
@@ -113,8 +114,12 @@ def draw_svg(state, viewer: int | None = None) -> str:
     grid_h = (bottom - top + 1) * CELL_H
     panel_x = grid_x + grid_w + 50
     hands = view["hands"]
-    panel_w = 590
-    height = max(grid_y + grid_h + 90, 110 + 34 * len(hands) + 60 + len(hands) * 200)
+    # Wide enough for every kind's column and the total, and for the longest hand (house rules vary both).
+    longest_hand = max((len(h) for h in hands if not isinstance(h, dict)), default=0)
+    panel_w = max(590, 150 + len(kinds) * COL_W + 60, longest_hand * (CELL_W + 12) + 20)
+    # A hand the viewer may not see is one line, not the room of a hand shown.
+    shown = sum(200 if isinstance(h, list) else 26 for h in hands)
+    height = max(grid_y + grid_h + 90, 110 + 34 * len(hands) + 60 + shown)
     if view["over"]:
         if view["winner"] is not None:
             status = f"game over: {state.names[view['winner']]} has {state.target} in every kind"
@@ -136,7 +141,15 @@ def draw_svg(state, viewer: int | None = None) -> str:
     under_grid = max((text_width(line, 13) for line in caption), default=0) <= grid_w + 30
     if not under_grid:  # a narrow grid: above the legend, clear of the hands
         height += 46
+    elif caption:  # under a tall grid: the legend below the caption's two lines
+        height = max(height, grid_y + grid_h + 105)
     width = max(panel_x + panel_w, 40 + text_width(heading, 18))
+    # The legend: as many columns as fit, each as wide as the longest name; its rows add to the height.
+    legend = [(_legend_fish(kinds, k), f"{tags[k]} {k}") for k in kinds]
+    column_w = max([120] + [46 + text_width(words, 13) for _, words in legend])
+    across = max(1, min(6, len(legend), int((width - 40) // column_w)))
+    extra = (-(-len(legend) // across) - 1) * 23
+    height += extra
     d = Drawing(width, height, f"Fish Stix, {status}")
     d.add(_defs(kinds, hues, tags))
     d.text(20, 30, heading, size=18, weight="bold")
@@ -199,17 +212,16 @@ def draw_svg(state, viewer: int | None = None) -> str:
                 data_length=c2 - c1 + 1,
             )
         )
-    caption_x, caption_y = (grid_x, grid_y + grid_h + 30) if under_grid else (20, height - 86)
+    caption_x, caption_y = (grid_x, grid_y + grid_h + 30) if under_grid else (20, height - 86 - extra)
     for n, line in enumerate(caption):
         d.text(caption_x, caption_y + 20 * n, line, size=13, fill="#444444", class_="caption")
 
     # The tracks: every player's points per kind, capped at the target.
     px, py = panel_x, 70
     d.text(px, py, f"points (each kind stops at {state.target})", size=15, weight="bold")
-    col_w = 52
     for k, kind in enumerate(kinds):
-        d.add(_use(kinds, px + 150 + k * col_w + 20, py + 30, kind, "right", 0.8, "track-fish"))
-    d.text(px + 150 + len(kinds) * col_w + 20, py + 34, "total", size=12, anchor="middle", fill="#555555")
+        d.add(_use(kinds, px + 150 + k * COL_W + 20, py + 30, kind, "right", 0.8, "track-fish"))
+    d.text(px + 150 + len(kinds) * COL_W + 20, py + 34, "total", size=12, anchor="middle", fill="#555555")
     py += 72
     for seat, track in enumerate(view["tracks"]):
         mine = seat == view["to_move"]
@@ -229,7 +241,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
         for k, kind in enumerate(kinds):
             n = track[kind]
             d.text(
-                px + 150 + k * col_w + 20,
+                px + 150 + k * COL_W + 20,
                 py,
                 n,
                 size=14,
@@ -240,7 +252,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
                 data_kind=kind,
             )
         d.text(
-            px + 150 + len(kinds) * col_w + 20,
+            px + 150 + len(kinds) * COL_W + 20,
             py,
             sum(track.values()),
             size=14,
@@ -296,13 +308,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
         if not hand:
             d.text(px, py + 24, "played out", size=12, fill="#777777")
         py += (4 * CELL_H * 0.8 + 30) if hand else 40
-    d.legend(
-        20,
-        height - 40,
-        [(_legend_fish(kinds, k), f"{tags[k]} {k}") for k in kinds],
-        columns=6,
-        column_width=120,
-    )
+    d.legend(20, height - 40 - extra, legend, columns=across, column_width=column_w)
     return d.svg()
 
 

@@ -18,7 +18,7 @@ EMPTY = "·"
 
 def kind_styles(kinds) -> list[str]:
     # The shared hues (stixxcli.colours); the fish's name is written too, so colour is never needed.
-    return [terminal_style(kind, n) for n, kind in enumerate(kinds)]
+    return [terminal_style(kind, n, names=kinds) for n, kind in enumerate(kinds)]
 
 
 def short_names(kinds) -> list[str]:

@@ -1,5 +1,5 @@
-"""Sixto sheets as an SVG drawing, as printed: six coloured rows of twelve
-numbered boxes, the target area set off, crosses, lost boxes struck through,
+"""Sixto sheets as an SVG drawing, as printed: six coloured rows of numbered
+boxes (twelve in the published game), the target area set off, crosses, lost boxes struck through,
 closed colours, row points at the right and column points below; every sheet
 with its boxes at the same positions. Above them, the dice of the last turn.
 
@@ -12,9 +12,9 @@ from stixxcli.colours import INK, hue, letters, text_on
 from stixxcli.svg import Drawing, group, tag, text_width
 
 BOX = 34  # a box's side
-LABEL = 96  # the colour names left of the boxes
+LABEL = 96  # the colour names left of the boxes, at least
 GAP = 14  # the line between the scored boxes and the target area
-SHEET_W = LABEL + 12 * BOX + GAP + 110
+RIGHT = 110  # the crosses and points right of the boxes
 PIPS = {
     1: [(0, 0)],
     2: [(-1, -1), (1, 1)],
@@ -25,9 +25,14 @@ PIPS = {
 }
 
 
-def _box_x(box: int, first_target: int) -> float:
+def _box_x(box: int, first_target: int, label: float = LABEL) -> float:
     # Every sheet puts box n at the same place: the columns line up across sheets.
-    return LABEL + box * BOX + (GAP if box >= first_target else 0)
+    return label + box * BOX + (GAP if box >= first_target else 0)
+
+
+def _label_width(colours, tags) -> float:
+    """Room for the longest "t name" left of the boxes (a house rule's names may be long)."""
+    return max([LABEL] + [20 + text_width(f"{tags[c]} {c}", 13) for c in colours])
 
 
 def _die(x, y, colour_hue: str, value: int, size=34) -> str:
@@ -52,12 +57,15 @@ def draw_svg(state, viewer: int | None = None) -> str:
     view = state.view(viewer)
     players = view["players"]
     colours = [row["colour"] for row in players[0]["rows"]] if players else []
-    hues = {c: hue(c, n) for n, c in enumerate(colours)}
+    hues = {c: hue(c, n, colours) for n, c in enumerate(colours)}
     tags = dict(zip(colours, letters(colours)))
     boxes = len(players[0]["rows"][0]["numbers"]) if players else 12
     first_target = view["target_area"][0] - 1 if view["target_area"] else boxes
     sheet_h = 70 + len(colours) * BOX + 60
-    across = 1 if len(players) == 1 else 2
+    # As wide as the rule's boxes and names: a house rule may have 40 boxes a row.
+    label = _label_width(colours, tags)
+    sheet_w = label + boxes * BOX + GAP + RIGHT
+    across = 1 if len(players) == 1 or sheet_w > 1000 else 2
     top = 130
     height = top + ((len(players) + across - 1) // across) * (sheet_h + 20) + 30
     if view["over"]:
@@ -67,9 +75,18 @@ def draw_svg(state, viewer: int | None = None) -> str:
     dice = view["dice"]
     closed = ", ".join(f"{c} (turn {t})" for c, t in view["closed"].items()) or "none"
     heading, dice_line = f"Sixto - {status}", f"dice in play: {', '.join(dice)}; closed: {closed}"
+    shaded = f"box {boxes}" if first_target + 1 == boxes else f"boxes {first_target + 1}-{boxes}"
+    caption = (
+        f"X crossed (bold: the last turn's), struck: lost, shaded {shaded}: "
+        "the target area; a closed colour is greyed"
+    )
     # As wide as the sheets, or as the heading and the dice line (a solo game's ending is long).
     width = max(
-        across * (SHEET_W + 30) + 40, 760, 40 + text_width(heading, 18), 40 + text_width(dice_line, 13)
+        across * (sheet_w + 30) + 40,
+        760,
+        40 + text_width(heading, 18),
+        40 + text_width(dice_line, 13),
+        40 + text_width(caption, 13),
     )
     d = Drawing(width, height, f"Sixto, {status}")
     d.text(20, 30, heading, size=18, weight="bold")
@@ -90,22 +107,21 @@ def draw_svg(state, viewer: int | None = None) -> str:
 
     last_crosses = view.get("last_crosses") or []
     for n, p in enumerate(players):
-        x = 20 + (n % across) * (SHEET_W + 30)
+        x = 20 + (n % across) * (sheet_w + 30)
         y = top + (n // across) * (sheet_h + 20)
         fresh = {(c, b) for c, b in last_crosses[n]} if n < len(last_crosses) else set()
-        d.add(_sheet(p, x, y, hues, tags, first_target, boxes, view, fresh))
+        d.add(_sheet(p, x, y, hues, tags, first_target, boxes, view, fresh, label, sheet_w))
     d.text(
         20,
         height - 20,
-        f"X crossed (bold: the last turn's), struck: lost, shaded boxes {first_target + 1}-{boxes}: "
-        "the target area; a closed colour is greyed",
+        caption,
         size=13,
         fill="#444444",
     )
     return d.svg()
 
 
-def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
+def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh, label, sheet_w) -> str:
     score = p["score"]
     active = view["active"] == p["seat"]
     rows = p["rows"]
@@ -115,7 +131,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
             "rect",
             x=x,
             y=y,
-            width=SHEET_W,
+            width=sheet_w,
             height=height,
             rx=10,
             fill="#ffffff",
@@ -134,7 +150,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
         tag(
             "text",
             f"sheet {p['sheet']}: {score['total']} points",
-            x=x + SHEET_W - 12,
+            x=x + sheet_w - 12,
             y=y + 24,
             font_size=15,
             font_weight="bold",
@@ -146,7 +162,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
     gy = y + 36
     # Box numbers above the columns, the target columns set off.
     for box in range(boxes):
-        bx = x + _box_x(box, first_target)
+        bx = x + _box_x(box, first_target, label)
         parts.append(
             tag(
                 "text",
@@ -160,13 +176,20 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
             )
         )
     parts.append(
-        tag("text", "x", x=x + _box_x(boxes, first_target) + 18, y=gy + 12, font_size=11, fill="#666666")
+        tag(
+            "text",
+            "x",
+            x=x + _box_x(boxes, first_target, label) + 18,
+            y=gy + 12,
+            font_size=11,
+            fill="#666666",
+        )
     )
     parts.append(
-        tag("text", "pts", x=x + SHEET_W - 14, y=gy + 12, font_size=11, text_anchor="end", fill="#666666")
+        tag("text", "pts", x=x + sheet_w - 14, y=gy + 12, font_size=11, text_anchor="end", fill="#666666")
     )
     gy += 18
-    target_x = x + _box_x(first_target, first_target) - 3
+    target_x = x + _box_x(first_target, first_target, label) - 3
     parts.append(
         tag(
             "rect",
@@ -210,7 +233,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
                 )
             )
         for box in range(boxes):
-            bx = x + _box_x(box, first_target)
+            bx = x + _box_x(box, first_target, label)
             number = row["numbers"][box]
             state = (
                 "crossed"
@@ -295,7 +318,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
             tag(
                 "text",
                 str(len(crossed)),
-                x=x + _box_x(boxes, first_target) + 22,
+                x=x + _box_x(boxes, first_target, label) + 22,
                 y=ry + BOX / 2 + 5,
                 font_size=13,
                 text_anchor="end",
@@ -307,7 +330,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
             tag(
                 "text",
                 str(points),
-                x=x + SHEET_W - 14,
+                x=x + sheet_w - 14,
                 y=ry + BOX / 2 + 5,
                 font_size=14,
                 text_anchor="end",
@@ -323,7 +346,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
             tag(
                 "text",
                 str(points),
-                x=x + _box_x(box, first_target) + BOX / 2,
+                x=x + _box_x(box, first_target, label) + BOX / 2,
                 y=cy,
                 font_size=13,
                 text_anchor="middle",
@@ -335,7 +358,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh) -> str:
         tag(
             "text",
             f"rows {score['rows_total']} + columns {score['columns_total']}",
-            x=x + SHEET_W - 14,
+            x=x + sheet_w - 14,
             y=cy + 20,
             font_size=12,
             text_anchor="end",

@@ -14,9 +14,9 @@ from stixxcli.styled import Styled, columns
 TARGET_BACKGROUND = "#303030"  # the target area's boxes: a dark grey behind the number
 
 
-def colour_style(name: str, row: int = 0) -> str:
+def colour_style(name: str, row: int = 0, names=None) -> str:
     # The shared hues (stixxcli.colours); every row also names its colour, so colour is never needed.
-    return terminal_style(name, row, bold=False)
+    return terminal_style(name, row, bold=False, names=names)
 
 
 def _sheet(
@@ -42,7 +42,7 @@ def _sheet(
     header += [("x", "bold"), ("pts", "bold")]
     rows = [header]
     for row, (colour, label) in enumerate(zip(colours, labels)):
-        style = colour_style(colour, row)
+        style = colour_style(colour, row, colours)
         cells = [(label, f"bold {style}")]
         for index in range(boxes):
             if index == first_target:
@@ -116,7 +116,7 @@ def _summary(state) -> Styled:
     text.add("  Dice in play: ")
     index = state.colours.index
     for colour in state.dice():
-        text.add(colour, f"bold {colour_style(colour, index[colour])}").add(" ")
+        text.add(colour, f"bold {colour_style(colour, index[colour], state.colours.names)}").add(" ")
     if state.closed:
         text.add(" Closed: ")
         text.add(", ".join(f"{state.colours.names[row]} (turn {turn})" for row, turn in state.closed.items()))
@@ -127,7 +127,9 @@ def _summary(state) -> Styled:
     if rolls:
         text.end_line().add(label)
         for colour, value in rolls[-1].items():
-            text.add(f"{colour} {value}", colour_style(colour, index.get(colour, 0))).add("  ")
+            text.add(
+                f"{colour} {value}", colour_style(colour, index.get(colour, 0), state.colours.names)
+            ).add("  ")
         if len(rolls) > 1:
             text.add("(re-rolled)", "dim")
     return text.end_line()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from stixxcli.colours import INK, MARKER, hue, letters, text_on
-from stixxcli.svg import Drawing, group, tag
+from stixxcli.svg import Drawing, group, tag, text_width
 
 UNIT = 88  # pixels between neighbouring points
 MARGIN = 46
@@ -34,6 +34,10 @@ def _stick(x1, y1, x2, y2, fill: str, label: str, classes: str, **data) -> str:
     b = (x2 - dx * gap, y2 - dy * gap)
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     ink = text_on(fill)
+    # A house rule's longer colour tag ("gree8"): a smaller font, the label no
+    # wider than half a stick, so labels of neighbouring sticks never meet.
+    size = min(13, 13 * 38 / max(text_width(label, 13), 1))
+    box = max(34, text_width(label, size) + 6)
     return group(
         [
             tag(
@@ -57,14 +61,22 @@ def _stick(x1, y1, x2, y2, fill: str, label: str, classes: str, **data) -> str:
                 stroke_linecap="round",
             ),
             tag(
-                "rect", x=mx - 17, y=my - 9, width=34, height=18, rx=5, fill=fill, stroke=INK, stroke_width=1
+                "rect",
+                x=mx - box / 2,
+                y=my - 9,
+                width=box,
+                height=18,
+                rx=5,
+                fill=fill,
+                stroke=INK,
+                stroke_width=1,
             ),
             tag(
                 "text",
                 label,
                 x=mx,
                 y=my + 5,
-                font_size=13,
+                font_size=size,
                 font_weight="bold",
                 text_anchor="middle",
                 fill=ink,
@@ -81,7 +93,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
     radius = board.radius
     colours = list(state.colours)
     tags = dict(zip(colours, letters(colours)))
-    hues = {c: hue(c, n) for n, c in enumerate(colours)}
+    hues = {c: hue(c, n, colours) for n, c in enumerate(colours)}
     width = 2 * MARGIN + 2 * radius * UNIT + PANEL
     board_bottom = MARGIN + 30 + 2 * radius * UNIT * math.sqrt(3) / 2 + MARGIN
     height = max(board_bottom + 150, 140 + 92 * len(view["players"]) + 60)
@@ -151,7 +163,12 @@ def draw_svg(state, viewer: int | None = None) -> str:
     entries = [(_swatch(hues[c]), f"{tags[c]} {c}") for c in colours]
     entries.append((_swatch(MARKER), "M the marker"))
     entries.append((_groove_swatch, "an empty groove (taken)"))
-    d.legend(MARGIN - 20, legend_y + 10, entries, columns=4, column_width=190)
+    # As many columns as fit the picture (a radius-1 board is narrow), and the
+    # picture tall enough for every row (a house rule may have 12 colours).
+    column_w = max([190] + [46 + text_width(f"{tags[c]} {c}", 13) for c in colours])
+    across = max(1, min(4, int((width - MARGIN) // column_w)))
+    bottom = d.legend(MARGIN - 20, legend_y + 10, entries, columns=across, column_width=column_w)
+    height = d.height = max(height, bottom + (34 if view["challenges"] else 10))
     if view["challenges"]:
         c = view["challenges"][-1]
         d.text(
@@ -250,8 +267,9 @@ def _player(p, x, y, hues, tags, colours, to_move: bool, viewer, view_over: bool
             )
             hx += 9
         if p["held"].get(c):
-            parts.append(tag("text", f"{p['held'][c]}{tags[c]}", x=hx + 1, y=y + 74, font_size=12, fill=INK))
-            hx += 30
+            count = f"{p['held'][c]}{tags[c]}"
+            parts.append(tag("text", count, x=hx + 1, y=y + 74, font_size=12, fill=INK))
+            hx += max(30, text_width(count, 12) + 8)  # "1blueb": past a longer tag
     if not p["held"]:
         parts.append(tag("text", "holds no stixx", x=hx, y=y + 72, font_size=12, fill="#777777"))
     return group(

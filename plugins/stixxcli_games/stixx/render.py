@@ -18,43 +18,50 @@ from rich.text import Text
 from stixxcli.colours import letters, marker_style, terminal_style
 from stixxcli.text import plain
 
-COLUMNS, ROWS = 5, 3  # characters across per half step, lines down per row of points
+COLUMNS, ROWS = 5, 3  # at least this many characters across per half step; lines down per row of points
 
 
 def colour_style(name: str, colours=()) -> str:
     position = list(colours).index(name) if name in colours else 0
-    return terminal_style(name, position)
+    return terminal_style(name, position, names=colours)
 
 
 def draw_board(state) -> Text:
     grid = state.board
     radius = grid.radius
-    width = 4 * radius * COLUMNS + 3
+    colours = list(state.colours)
+    tags = letters(colours)
+    labels = {}
+    for stixx in range(len(grid.stixx)):
+        if stixx == state.marker:
+            labels[stixx] = (marker_style(), f"M{stixx}")
+        elif state.on_board[stixx]:
+            colour = state.layout[stixx]
+            labels[stixx] = (terminal_style(colours[colour], colour, names=colours), f"{tags[colour]}{stixx}")
+    # Two diagonal labels share a line between neighbouring points: a house
+    # rule's longer colour tags ("gree", "grey") need the points further apart.
+    longest = max((len(label) for _, label in labels.values()), default=0)
+    half = max(COLUMNS, longest + 2)
+    width = 4 * radius * half + 3
     height = 2 * radius * ROWS + 1
     cells = [[(" ", "")] * width for _ in range(height)]
 
     def at(point: int) -> tuple[int, int]:
         q, r = grid.points[point]
-        return (r + radius) * ROWS, (2 * q + r + 2 * radius) * COLUMNS + 1
+        return (r + radius) * ROWS, (2 * q + r + 2 * radius) * half + 1
 
     def put(row: int, col: int, text: str, style: str) -> None:
         for k, ch in enumerate(text):
             cells[row][col + k] = (ch, style)
 
-    colours = list(state.colours)
-    tags = letters(colours)
-    for stixx, (i, j) in enumerate(grid.stixx):
-        if stixx == state.marker:
-            style, label = marker_style(), f"M{stixx}"
-        elif state.on_board[stixx]:
-            colour = state.layout[stixx]
-            style, label = terminal_style(colours[colour], colour), f"{tags[colour]}{stixx}"
-        else:
-            continue  # a taken place is empty
+    for stixx, (style, label) in labels.items():
+        i, j = grid.stixx[stixx]
         (r1, c1), (r2, c2) = at(i), at(j)
         line = "═" if stixx == state.marker else "━"
         if r1 == r2:  # along a row: the label in the middle of the segment
-            put(r1, c1 + 1, (line * 2 + f"{label:^5}" + line * 2)[: 2 * COLUMNS - 1], style)
+            inner = 2 * half - 1
+            ends = max(2, (inner - len(label) - 2) // 2)
+            put(r1, c1 + 1, (line * ends + f"{label:^{inner - 2 * ends}}" + line * ends)[:inner], style)
         elif c2 > c1:  # down to the right
             put(r1 + 1, c1 + 1, "╲", style)
             put(r1 + 2, c1 + 2, label, style)
@@ -82,7 +89,7 @@ def legend(state) -> Text:
     colours = list(state.colours)
     text = Text()
     for n, (colour, tag) in enumerate(zip(colours, letters(colours))):
-        text.append(f"{plain(tag)} {plain(colour)}", style=terminal_style(colour, n))
+        text.append(f"{plain(tag)} {plain(colour)}", style=terminal_style(colour, n, names=colours))
         text.append("  ")
     text.append("M the marker", style=marker_style())
     return text

@@ -179,9 +179,11 @@ def draw_svg(state, viewer: int | None = None) -> str:
         x, y = grid_x + (c - cols.start) * CELL, grid_y + (r - rows.start) * CELL
         size = CELL - 36
         parts = []
-        # The tiles beneath, each a little lower and to the right: the stack's height shows.
+        # The tiles beneath, each a little lower and to the right: the stack's height
+        # shows. Closer together in a taller stack (max_stack 6), so it stays in its cell.
+        step = min(5, 14 / max(len(stack) - 1, 1))
         for k, kind in enumerate(stack):
-            off = (len(stack) - 1 - k) * 5
+            off = (len(stack) - 1 - k) * step
             parts.append(
                 tile(
                     kind,
@@ -302,7 +304,9 @@ def draw_svg(state, viewer: int | None = None) -> str:
         caught = f", collecting {last['collected']} tiles" if last["collected"] else ""
         d.text(px, py + 10, f"last play: {names[last['seat']]}: {last['play']}{caught}", size=13)
     if view["set_aside"]:
-        d.text(px, py + 32, f"out of the game: {', '.join(view['set_aside'])}", size=13, fill="#444444")
+        # Counted by kind: a house rule's many arrows made a line past the edge.
+        out = ", ".join(counted(view["set_aside"].count(k), k) for k in dict.fromkeys(view["set_aside"]))
+        d.text(px, py + 32, f"out of the game: {out}", size=13, fill="#444444")
     d.legend(
         20,
         grid_y + grid_h + 80,
