@@ -226,6 +226,15 @@ def test_human_notation():
     assert notation.crosses_notation([["purple", 2], ["orange", 3]], colours) == "p2 o3"
 
 
+def test_the_short_name_of_a_colour_can_be_typed_back():
+    # "İ" lower-cases to "i" and a combining dot, which the prompt does not read
+    # as a letter: the help and the prompt's example showed a cross no one could type.
+    colours = notation.Colours(["İnci", "ink", "green", "blue", "pink", "orange"])
+    assert colours.short[:2] == ["İ", "in"]
+    crosses = [["İnci", 4], ["ink", 2]]
+    assert notation.parse_crosses(notation.crosses_notation(crosses, colours), colours) == crosses
+
+
 def test_parsed_crosses_are_checked_against_the_rules():
     sixto, state = start()
     for text, words in [

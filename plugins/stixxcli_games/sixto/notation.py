@@ -40,8 +40,10 @@ class Colours:
         for length in range(1, len(name) + 1):
             prefix = name[:length].lower()
             if sum(1 for n in lower if n.startswith(prefix)) == 1 or prefix == name.lower():
-                return name[:length].lower()
-        return name.lower()
+                # Some letters lower-case to more than letters (İ: i and a dot above),
+                # which the prompt cannot read back: those are shown as written.
+                return prefix if prefix.isalpha() else name[:length]
+        return name.lower() if name.lower().isalpha() else name
 
     def find(self, text: str) -> int:
         """The row of a colour written in full or by a prefix; ValueError otherwise."""
