@@ -86,7 +86,6 @@ def draw_svg(state, viewer: int | None = None) -> str:
         760,
         40 + text_width(heading, 18),
         40 + text_width(dice_line, 13),
-        40 + text_width(caption, 13),
     )
     d = Drawing(width, height, f"Sixto, {status}")
     d.text(20, 30, heading, size=18, weight="bold")
