@@ -222,3 +222,17 @@ def test_trixo_tall_stacks_stay_in_their_cells_and_text_in_the_picture():
                 if "".join(text.itertext()).strip():
                     assert _inside(root, text, width, height), (index, "".join(text.itertext()))
     assert tallest >= 5
+
+
+def test_sixto_crosses_show_on_a_row_as_dark_as_ink():
+    """A house rule's black or navy row: its crosses in white, every other row's in ink."""
+    colours = ["black", "navy", "yellow", "green", "blue", "purple"]
+    log = house_log("sixto", 2, colours=colours)
+    ((_, state),) = states(log, [len(log["moves"])])
+    strokes: dict[str, set] = {}
+    for cross in by_class(parse(state.draw_svg(None)), "cross"):
+        row = cross.get("data-colour") or ""
+        strokes.setdefault(row, set()).update(line.get("stroke") for line in cross.iter(SVG + "line"))
+    assert strokes, "no crosses drawn"
+    for row, seen in strokes.items():
+        assert seen == ({"#ffffff"} if row in ("black", "navy") else {"#1c1c1c"}), (row, seen)

@@ -30,6 +30,13 @@ def _box_x(box: int, first_target: int, label: float = LABEL) -> float:
     return label + box * BOX + (GAP if box >= first_target else 0)
 
 
+def _cross_ink(background: str) -> str:
+    """Crosses are drawn in ink, but in white on a row as dark as ink (a house
+    rule's black or navy), where ink would not show."""
+    r, g, b = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 60 else INK
+
+
 def _label_width(colours, tags) -> float:
     """Room for the longest "t name" left of the boxes (a house rule's names may be long)."""
     return max([LABEL] + [20 + text_width(f"{tags[c]} {c}", 13) for c in colours])
@@ -272,6 +279,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh, label, sheet_w
             if state == "crossed":
                 bold = (colour, box + 1) in fresh
                 w = 4.5 if bold else 3
+                ink = _cross_ink(h)
                 cell.append(
                     group(
                         [
@@ -281,7 +289,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh, label, sheet_w
                                 y1=ry + 6,
                                 x2=bx + BOX - 6,
                                 y2=ry + BOX - 6,
-                                stroke=INK,
+                                stroke=ink,
                                 stroke_width=w,
                                 stroke_linecap="round",
                             ),
@@ -291,12 +299,13 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh, label, sheet_w
                                 y1=ry + 6,
                                 x2=bx + 6,
                                 y2=ry + BOX - 6,
-                                stroke=INK,
+                                stroke=ink,
                                 stroke_width=w,
                                 stroke_linecap="round",
                             ),
                         ],
                         class_="cross",
+                        data_colour=colour,
                         data_fresh="yes" if bold else None,
                     )
                 )
