@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pictures_helpers import EXAMPLES, by_class, example, middle, parse, read_one, self_contained, states
+from pictures_helpers import EXAMPLES, SVG, by_class, example, middle, parse, read_one, self_contained, states
 
 from stixxcli.colours import letters
 
@@ -235,6 +235,18 @@ def test_trixo_free_cells_are_the_legal_placements():
         assert free
         for cell in free:
             assert any(can_place(state.layout, t, cell, state.max_stack) for t in ("x", "o", "trixo"))
+
+
+def test_trixo_legend_stays_left_of_the_players_on_an_empty_table():
+    """At the start the grid is one cell wide: the legend below it, two
+    columns wide, must still end before the players' panel begins."""
+    from stixxcli.svg import text_width
+
+    log = example("trixo", "2-players.json")
+    for _, state in states(log, [0, 1]):
+        root = parse(state.draw_svg(None))
+        texts = {t.text: float(t.get("x")) for t in root.iter(SVG + "text")}
+        assert texts["arrow"] + text_width("arrow", 13) < texts["players"], state.layout
 
 
 def test_trixo_hands_of_others_are_absent_from_a_player_drawing():

@@ -15,6 +15,7 @@ from stixxcli.text import counted
 
 from .board import SYMBOLS, fits, placements, team_of, window
 
+LEGEND_COLUMN = 140
 CELL = 96
 HUES = {"x": hue("red"), "o": hue("blue"), "trixo": hue("green"), "arrow": "#c08a00"}
 TILE_FACE = "#fffdf5"
@@ -115,7 +116,8 @@ def draw_svg(state, viewer: int | None = None) -> str:
     names = state.names
     grid_x, grid_y = 60, 100
     grid_w, grid_h = len(cols) * CELL, len(rows) * CELL
-    panel_x = grid_x + grid_w + 50
+    # Right of the grid, and of the legend below it (two columns of 140) on an empty table.
+    panel_x = max(grid_x + grid_w + 50, 20 + 2 * LEGEND_COLUMN + 30)
     width = panel_x + 460
     height = max(grid_y + grid_h + 130, 106 + 122 * len(names) + 70)
     if view["over"]:
@@ -315,7 +317,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
             for k in ("x", "o", "trixo", "arrow")
         ],
         columns=2,
-        column_width=140,
+        column_width=LEGEND_COLUMN,
     )
     return d.svg()
 
