@@ -236,3 +236,18 @@ def test_sixto_crosses_show_on_a_row_as_dark_as_ink():
     assert strokes, "no crosses drawn"
     for row, seen in strokes.items():
         assert seen == ({"#ffffff"} if row in ("black", "navy") else {"#1c1c1c"}), (row, seen)
+
+
+def test_stixx_terminal_legend_breaks_between_entries_under_80_columns():
+    from stixxcli_games.stixx.render import legend
+
+    from stixxcli.colours import letters
+
+    log = house_log(
+        "stixx", 4, board_radius=1, colours=TWELVE, stixx_per_colour=1, centre_star_all_colours=False
+    )
+    ((_, state),) = states(log, [0])
+    lines = legend(state).plain.splitlines()
+    assert len(lines) > 1 and all(len(line) < 80 for line in lines)
+    entries = [f"{tag} {colour}" for tag, colour in zip(letters(TWELVE), TWELVE)] + ["M the marker"]
+    assert [entry for line in lines for entry in line.split("  ")] == entries

@@ -18,6 +18,7 @@ from rich.text import Text
 from stixxcli.colours import letters, marker_style, terminal_style
 from stixxcli.text import plain
 
+LEGEND_WIDTH = 80
 COLUMNS, ROWS = 5, 3  # at least this many characters across per half step; lines down per row of points
 
 
@@ -87,11 +88,23 @@ def draw_board(state) -> Text:
 def legend(state) -> Text:
     """Each colour's letter in its colour, and the marker: the key to the board."""
     colours = list(state.colours)
-    text = Text()
-    for n, (colour, tag) in enumerate(zip(colours, letters(colours))):
-        text.append(f"{plain(tag)} {plain(colour)}", style=terminal_style(colour, n, names=colours))
-        text.append("  ")
-    text.append("M the marker", style=marker_style())
+    entries = [
+        (f"{plain(tag)} {plain(colour)}", terminal_style(colour, n, names=colours))
+        for n, (colour, tag) in enumerate(zip(colours, letters(colours)))
+    ]
+    entries.append(("M the marker", marker_style()))
+    # Lines under 80 columns, broken between entries (a house rule's many colours
+    # would otherwise wrap inside one, "br" above "brown").
+    text, line = Text(), 0
+    for words, style in entries:
+        if line and line + 2 + len(words) >= LEGEND_WIDTH:
+            text.append("\n")
+            line = 0
+        elif line:
+            text.append("  ")
+            line += 2
+        text.append(words, style=style)
+        line += len(words)
     return text
 
 
