@@ -186,7 +186,7 @@ def show_simulation(report: dict) -> None:
     if change:
         said += (
             f". change: {plain(names[1])} minus {plain(names[0])} (win rates in points), with a 95% "
-            "interval (Newcombe's for rates, normal for means)"
+            "interval over the games paired by seed (Newcombe's for rates, normal for means)"
         )
     console().print(Text(said, style="dim"))
 
@@ -232,5 +232,7 @@ def _rate_change(line: dict) -> str:
 def _score_change(line: dict) -> str:
     if "mean_score" not in line:
         return "-"
+    if line.get("mean_score_95") is None:  # one game: a change, but no spread to judge it by
+        return _signed(line["mean_score"])
     lo, hi = line["mean_score_95"]
     return f"{_signed(line['mean_score'])} ({_signed(lo)} to {_signed(hi)})"

@@ -212,6 +212,7 @@ def run(
                 )
 
     tallies = [Tally(seats) for _ in runs]
+    pairs = Pairs(len(seats))
     chunks = ordered_map(play_batch, batches(), jobs=jobs, executor=executor, scheduler=scheduler)
     stopped = None
     try:
@@ -223,6 +224,8 @@ def run(
                 tallies[0].add(one)
                 if logs is not None:
                     logs.write(one["log"])
+            for first, second in zip(pending, games) if len(runs) == 2 else []:
+                pairs.add(first, second)  # the same seed and seats under both variants
             for one in games:
                 tallies[index % len(runs)].add(one)
                 if logs is not None:
@@ -240,37 +243,75 @@ def run(
         # Stopped by a signal: the figures are those of the games played so far.
         **({"stopped": stopped.args[0], "exit_code": stopped.exit_code} if stopped else {}),
     }
-    if len(runs) == 2 and all(tally.games for tally in tallies):
-        report["change"] = change(*report["variants"].values())
+    if len(runs) == 2 and pairs.games:
+        report["change"] = change(pairs, seats)
     return report
 
 
-def change(before: dict, after: dict) -> dict:
-    """What the second variant changes, per seat and per bot, with 95% intervals:
-    the win rate in percentage points (Newcombe's interval, from the two Wilson
-    intervals) and the mean score (normal interval of a difference of means).
-    The two variants are treated as independent samples; playing the same seeds
-    makes them alike, so the intervals are if anything too wide."""
+class Pairs:
+    """Two variants game by game over the same seeds, per seat: how often the
+    seat won under both, the first only, the second only, neither; and the
+    change of its score. The games of one seed are alike, so the change is
+    judged on these pairs (treated as independent samples, the interval was
+    too narrow whenever the two variants' results are negatively correlated)."""
 
-    def line(a: dict, b: dict) -> dict:
-        p1, p2 = a["wins"] / a["games"], b["wins"] / b["games"]
-        (l1, u1), (l2, u2) = wilson(a["wins"], a["games"]), wilson(b["wins"], b["games"])
+    def __init__(self, players: int):
+        self.games = 0
+        self.won = [[0, 0, 0, 0] for _ in range(players)]
+        self.diffs = [Moments() for _ in range(players)]
+
+    def add(self, first: dict, second: dict) -> None:
+        self.games += 1
+        for seat, (p1, p2, s1, s2) in enumerate(
+            zip(first["places"], second["places"], first["scores"], second["scores"])
+        ):
+            self.won[seat][2 * (p1 != 1) + (p2 != 1)] += 1
+            self.diffs[seat].add(_exact(s2) - _exact(s1))
+
+
+def _exact(x):
+    return x if isinstance(x, int) else Fraction(x)
+
+
+def change(pairs: Pairs, seats: list[str]) -> dict:
+    """What the second variant changes, per seat and per bot, with 95% intervals
+    for paired results (game i of both variants has the same seed): the win
+    rate in percentage points (Newcombe 1998, paired data, method 10: the two
+    Wilson intervals and the correlation of the wins) and the mean score (normal
+    interval of the mean of the differences; none from a single game)."""
+
+    def line(won: list[int], diffs: Moments) -> dict:
+        both, first, second, neither = won
+        n = both + first + second + neither
+        p1, p2 = (both + first) / n, (both + second) / n
+        (l1, u1), (l2, u2) = wilson(both + first, n), wilson(both + second, n)
+        margins = (both + first) * (second + neither) * (both + second) * (first + neither)
+        cross = both * neither - first * second
+        if cross > 0:  # Newcombe's continuity correction of phi, applied to positive phi only
+            cross = max(cross - n / 2, 0)
+        phi = cross / math.sqrt(margins) if margins else 0.0
         d = p2 - p1
+        below = (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2
+        above = (u2 - p2) ** 2 - 2 * phi * (u2 - p2) * (p1 - l1) + (p1 - l1) ** 2
+        m = diffs.mean()
         out = {
+            "games": n,
             "win_rate": round(d, 4),
-            "win_rate_95": [
-                round(d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), 4),
-                round(d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2), 4),
-            ],
+            "win_rate_95": [round(d - math.sqrt(max(below, 0)), 4), round(d + math.sqrt(max(above, 0)), 4)],
+            "mean_score": round(m, 3),
+            "mean_score_95": None,
         }
-        if a["mean_score"] is not None and b["mean_score"] is not None:
-            m = b["mean_score"] - a["mean_score"]
-            half = 1.96 * math.sqrt(a["sd_score"] ** 2 / a["games"] + b["sd_score"] ** 2 / b["games"])
-            out["mean_score"] = round(m, 3)
+        if n > 1:  # the sample sd of the differences: one game has no spread to go on
+            half = 1.96 * diffs.sd() * math.sqrt(n / (n - 1)) / math.sqrt(n)
             out["mean_score_95"] = [round(m - half, 3), round(m + half, 3)]
         return out
 
+    by_bot = {}
+    for bot in dict.fromkeys(seats):
+        mine = [s for s, b in enumerate(seats) if b == bot]
+        won = [sum(pairs.won[s][k] for s in mine) for k in range(4)]
+        by_bot[bot] = line(won, sum((pairs.diffs[s] for s in mine), Moments()))
     return {
-        "seats": [line(a, b) for a, b in zip(before["seats"], after["seats"])],
-        "bots": {bot: line(before["bots"][bot], after["bots"][bot]) for bot in before["bots"]},
+        "seats": [line(won, diffs) for won, diffs in zip(pairs.won, pairs.diffs)],
+        "bots": by_bot,
     }

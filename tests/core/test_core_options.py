@@ -242,22 +242,55 @@ def test_simulated_logs_keep_the_names_the_players_were_given_wherever_they_sit(
     assert seated == [["Ann", "Bob"], ["Bob", "Ann"]]
 
 
-def test_the_change_of_a_win_rate_and_of_a_mean_score():
-    from stixxcli.simulate import change
+def _paired_change(results):
+    """The change report of hand-made pairs: (place, score) of one seat under
+    the first variant, then the second, the same seed."""
+    from stixxcli.simulate import Pairs, change
 
-    def line(wins, games, mean, sd):
-        return {"wins": wins, "games": games, "mean_score": mean, "sd_score": sd}
+    pairs = Pairs(1)
+    for (p1, s1), (p2, s2) in results:
+        pairs.add({"places": [p1], "scores": [s1]}, {"places": [p2], "scores": [s2]})
+    return change(pairs, ["greedy"])["seats"][0]
 
-    before = {"seats": [line(50, 100, 20.0, 5.0)], "bots": {"greedy": line(50, 100, 20.0, 5.0)}}
-    after = {"seats": [line(60, 100, 22.0, 5.0)], "bots": {"greedy": line(60, 100, 22.0, 5.0)}}
-    seat = change(before, after)["seats"][0]
-    # Newcombe's hybrid score interval of 60/100 - 50/100, worked by hand from
-    # the Wilson intervals (0.5020, 0.6906) and (0.4038, 0.5962).
-    assert seat["win_rate"] == pytest.approx(0.1)
-    assert seat["win_rate_95"] == pytest.approx([-0.0373, 0.2321], abs=2e-4)
-    # 2 +- 1.96 * sqrt(25/100 + 25/100)
-    assert seat["mean_score"] == pytest.approx(2.0)
-    assert seat["mean_score_95"] == pytest.approx([2 - 1.386, 2 + 1.386], abs=1e-3)
+
+def test_the_change_of_a_win_rate_is_newcombes_interval_for_paired_results():
+    # Cavo et al. 2012 (Fagerland, Lydersen & Laake, ch. 8): 59 won under both,
+    # 6 under the first only, 16 under the second only, 80 under neither.
+    # Newcombe 1998 (paired, method 10): phi = (59*80 - 6*16 - 161/2) / sqrt(65*96*75*86)
+    # = 0.7162; Wilson 65/161 (0.3310, 0.4809), 75/161 (0.3905, 0.5428); the
+    # difference 10/161 = 0.0621, its interval (0.0046, 0.1186), the book's
+    # -0.1186 to -0.0046 for first minus second. Unpaired: (-0.0458, 0.1680).
+    both, first, second, neither = (
+        [((1, 0), (1, 0))] * 59,
+        [((1, 0), (2, 0))] * 6,
+        [((2, 0), (1, 0))] * 16,
+        [((2, 0), (2, 0))] * 80,
+    )
+    seat = _paired_change(both + first + second + neither)
+    assert seat["win_rate"] == pytest.approx(10 / 161, abs=1e-4)
+    assert seat["win_rate_95"] == pytest.approx([0.0046, 0.1186], abs=1e-4)
+
+
+def test_the_change_of_a_mean_score_is_judged_on_the_paired_differences():
+    # Scores 10, 20, 30, 40 under the first variant, 12, 21, 33, 44 under the
+    # second: differences 2, 1, 3, 4, mean 2.5, sample sd sqrt(5/3); the
+    # interval 2.5 +- 1.96 * sqrt(5/3) / 2. Unpaired it would be +- 12.7.
+    seat = _paired_change([((1, a), (1, b)) for a, b in ((10, 12), (20, 21), (30, 33), (40, 44))])
+    half = 1.96 * (5 / 3) ** 0.5 / 2
+    assert seat["mean_score"] == 2.5
+    assert seat["mean_score_95"] == pytest.approx([2.5 - half, 2.5 + half], abs=1e-3)
+
+
+def test_the_change_of_a_mean_score_is_the_exact_difference_not_of_rounded_means():
+    # Means 2/3 and 4/3: the change is 2/3, 0.667; from means rounded first
+    # it came out 1.333 - 0.667 = 0.666.
+    seat = _paired_change([((1, 0), (1, 1)), ((1, 1), (1, 1)), ((1, 1), (1, 2))])
+    assert seat["mean_score"] == 0.667
+
+
+def test_one_game_gives_a_change_but_no_interval_for_the_mean_score():
+    seat = _paired_change([((1, 5), (1, 7))])
+    assert seat["mean_score"] == 2 and seat["mean_score_95"] is None
 
 
 def test_compare_prints_the_change_and_what_the_signs_mean(stixx):
