@@ -210,6 +210,8 @@ def _figures(title, head, names, rows, cell, change_cell):
 
 
 def _rate(line: dict) -> str:
+    if line["win_rate"] is None:  # one player: no one to beat
+        return "-"
     lo, hi = line["win_rate_95"]
     return f"{100 * line['win_rate']:.1f} ({100 * lo:.1f}-{100 * hi:.1f})"
 
@@ -225,6 +227,8 @@ def _signed(x: float) -> str:
 
 
 def _rate_change(line: dict) -> str:
+    if line["win_rate"] is None:
+        return "-"
     lo, hi = line["win_rate_95"]
     return f"{_signed(100 * line['win_rate'])} ({_signed(100 * lo)} to {_signed(100 * hi)})"
 

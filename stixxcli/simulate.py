@@ -130,7 +130,7 @@ class Tally:
 
     def _line(self, wins: int, n: int, scores: Moments) -> dict:
         lo, hi = wilson(wins, n)
-        return {
+        line = {
             "games": n,
             "wins": wins,
             "win_rate": round(wins / n, 4) if n else 0.0,
@@ -138,6 +138,9 @@ class Tally:
             "mean_score": round(scores.mean(), 3) if scores.n else None,
             "sd_score": round(scores.sd(), 3) if scores.n else None,
         }
+        if len(self.bots) == 1:  # alone at the table, first every game: no win rate to speak of
+            line.update(wins=None, win_rate=None, win_rate_95=None)
+        return line
 
     def to_json(self) -> dict:
         seats = [
@@ -301,6 +304,8 @@ def change(pairs: Pairs, seats: list[str]) -> dict:
             "mean_score": round(m, 3),
             "mean_score_95": None,
         }
+        if len(seats) == 1:  # a solo game is always won: nothing to compare
+            out.update(win_rate=None, win_rate_95=None)
         if n > 1:  # the sample sd of the differences: one game has no spread to go on
             half = 1.96 * diffs.sd() * math.sqrt(n / (n - 1)) / math.sqrt(n)
             out["mean_score_95"] = [round(m - half, 3), round(m + half, 3)]

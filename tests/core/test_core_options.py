@@ -247,10 +247,10 @@ def _paired_change(results):
     the first variant, then the second, the same seed."""
     from stixxcli.simulate import Pairs, change
 
-    pairs = Pairs(1)
+    pairs = Pairs(2)  # the other seat only makes it a game of two
     for (p1, s1), (p2, s2) in results:
-        pairs.add({"places": [p1], "scores": [s1]}, {"places": [p2], "scores": [s2]})
-    return change(pairs, ["greedy"])["seats"][0]
+        pairs.add({"places": [p1, 2], "scores": [s1, 0]}, {"places": [p2, 2], "scores": [s2, 0]})
+    return change(pairs, ["greedy", "random"])["seats"][0]
 
 
 def test_the_change_of_a_win_rate_is_newcombes_interval_for_paired_results():
@@ -291,6 +291,19 @@ def test_the_change_of_a_mean_score_is_the_exact_difference_not_of_rounded_means
 def test_one_game_gives_a_change_but_no_interval_for_the_mean_score():
     seat = _paired_change([((1, 5), (1, 7))])
     assert seat["mean_score"] == 2 and seat["mean_score_95"] is None
+
+
+def test_a_solo_game_has_no_win_rate(stixx):
+    # Alone at the table the player is first every game: 100% (88.6-100.0)
+    # and a change of +0.0 (-11.3 to +11.3) said nothing about the rules.
+    r = stixx("simulate", "sixto", "-v", "solo", "-p", 1, "-n", 30, "--compare", "solo-strict", "--json")
+    report = json.loads(r.stdout)
+    for variant in report["variants"].values():
+        assert variant["seats"][0]["win_rate"] is None and variant["seats"][0]["win_rate_95"] is None
+        assert variant["seats"][0]["mean_score"] is not None
+    assert report["change"]["seats"][0]["win_rate"] is None
+    text = stixx("simulate", "sixto", "-v", "solo", "-p", 1, "-n", 3).stdout
+    assert "100.0" not in text and "Score, mean ± sd" in text
 
 
 def test_compare_prints_the_change_and_what_the_signs_mean(stixx):
