@@ -42,6 +42,9 @@ GRID_X, GRID_Y = 44.0, 40.0  # top-left corner of the first box
 BORDER = 0.8  # line width of a box's frame
 NUMBER_CORNER = (5.5, 6.0)  # width, height of the top-left corner that holds the printed number
 
+# Room for "sheet LETTER" from where it starts to 4 mm before the top right marker.
+LETTER_ROOM = CARD_W - MARKER_INSET - MARKER - 4.0 - (GRID_X + 30)
+
 CODE_BITS = 24
 CODE_CELL_W, CODE_CELL_H = 7.0, 9.0
 CODE_X, CODE_Y = 46.0, 161.0
@@ -152,6 +155,24 @@ def ink(colour: str) -> str:
     return ROW_INK.get(colour.lower(), "#555555")
 
 
+# Widths in em of Helvetica's (and Arial's) widest bold glyphs of each kind,
+# so an estimate is never short: a sheet letter or a colour name of a house
+# rule may be 20 characters and more.
+_NARROW, _MIDDLE = set("fijlrtI.,:;!|'-"), set("abcdeghknopqsuvxyz0123456789")
+
+
+def text_em(text: str) -> float:
+    """How many em `text` takes at most in bold Helvetica (other glyphs as wide as an M)."""
+    return sum(
+        0.39 if c in _NARROW else 0.62 if c in _MIDDLE else 0.95 if c in "WM@%" else 0.78 for c in text
+    )
+
+
+def fitting(text: str, size: float, room: float) -> float:
+    """The font size (mm) for `text`: `size`, or smaller so it fits in `room` mm."""
+    return min(size, room / max(text_em(text), 0.01))
+
+
 def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
     """One printable page: the card of sheet `letter`, centred on a landscape page."""
     if paper not in PAPERS:
@@ -176,7 +197,9 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
         out.append(_marker_svg(marker_id, x, y))
     out += [
         f'<text x="{GRID_X}" y="16" font-size="8" font-weight="bold">Sixto</text>',
-        f'<text x="{GRID_X + 30}" y="16" font-size="8">sheet {esc(letter)}</text>',
+        # A long letter is set smaller: it would run into the top right marker.
+        f'<text x="{GRID_X + 30}" y="16" font-size="{round(fitting("sheet " + letter, 8, LETTER_ROOM), 2):g}">'
+        f"sheet {esc(letter)}</text>",
         f'<text x="{GRID_X}" y="29" font-size="5">name</text>',
         f'<line x1="{GRID_X + 14}" y1="29.5" x2="{GRID_X + 120}" y2="29.5" stroke="#000" stroke-width="0.3"/>',
         # The reader counts any mark as a cross: a skipped box struck out, as the
@@ -198,8 +221,10 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
     )
     for r, row in enumerate(grid):
         colour = ink(colours[r])
+        # A long colour name is set smaller, so it stays on the card.
+        size = fitting(colours[r], 5, GRID_X - 3 - MARKER_INSET)
         out.append(
-            f'<text x="{GRID_X - 3}" y="{row[0].y + BOX / 2 + 1.8:.2f}" font-size="5" '
+            f'<text x="{GRID_X - 3}" y="{row[0].y + BOX / 2 + size * 0.36:.2f}" font-size="{round(size, 2):g}" '
             f'text-anchor="end" fill="{colour}" font-weight="bold">{esc(colours[r])}</text>'
         )
         for b in row:

@@ -98,3 +98,21 @@ def test_stixx_sheet_usage_errors(stixx, tmp_path):
     assert stixx("sheet", "sixto", "A").exit_code == 2  # no --svg
     assert stixx("sheet", "sixto", "all", "--svg", "-").exit_code == 2
     assert stixx("sheet", "stixx", "A", "--svg", tmp_path / "x.svg").exit_code == 1  # no paper sheets
+
+
+def test_a_long_sheet_letter_and_long_colour_names_stay_on_the_card_clear_of_the_markers(rules):
+    """A house rule's 20-character letter ran into the top right marker (the
+    reader then lost it) and long colour names ran off the card's left edge."""
+    house = {**rules, "colours": ["m" * 20, "W" * 12, "yellow", "green", "blue", "purple"]}
+    house["sheets"] = {"W" * 20: rules["sheets"]["A"]}
+    for paper in ("a4", "letter"):
+        root = ET.fromstring(printing.sheet_svg("W" * 20, house, paper).split("\n", 1)[1])
+        texts = {t.text: t for t in root.iter(f"{SVG}text")}
+        title = texts["sheet " + "W" * 20]
+        # Helvetica's W is 0.944 em, and "sheet " 2.6 em; its bold m 0.889 em and W 0.944 em.
+        end = float(title.get("x")) + float(title.get("font-size")) * (0.944 * 20 + 2.6)
+        assert end < printing.markers()[1][0] - 2
+        for name, em in (("m" * 20, 0.889), ("W" * 12, 0.944)):
+            label = texts[name]
+            assert float(label.get("x")) - float(label.get("font-size")) * em * len(name) >= 0
+            assert float(label.get("font-size")) >= 2.0  # still legible (5.7 pt)
