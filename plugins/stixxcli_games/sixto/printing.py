@@ -41,6 +41,9 @@ ROW_GAP = 3.0
 GRID_X, GRID_Y = 44.0, 40.0  # top-left corner of the first box
 BORDER = 0.8  # line width of a box's frame
 NUMBER_CORNER = (5.5, 6.0)  # width, height of the top-left corner that holds the printed number
+# The smallest box a photo is read in: in smaller ones (19 a row and more) the
+# number's corner leaves a strip, and test photos read wrong boxes as sure.
+MIN_READ_BOX = 9.4
 
 # Room for "sheet LETTER" from where it starts to 4 mm before the top right marker.
 LETTER_ROOM = CARD_W - MARKER_INSET - MARKER - 4.0 - (GRID_X + 30)
@@ -88,6 +91,15 @@ def boxes(rows: int, per_row: int, target_boxes: int) -> list[list[Box]]:
             ]
         )
     return out
+
+
+def readable(per_row: int) -> bool:
+    """Whether `stixx score --photo` can read a sheet of `per_row` boxes a row."""
+    return boxes(1, per_row, 1)[0][0].size >= MIN_READ_BOX
+
+
+def most_readable() -> int:
+    return max(n for n in range(2, 41) if readable(n))
 
 
 def markers() -> dict[int, tuple[float, float]]:
@@ -204,8 +216,15 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
         f'<line x1="{GRID_X + 14}" y1="29.5" x2="{GRID_X + 120}" y2="29.5" stroke="#000" stroke-width="0.3"/>',
         # The reader counts any mark as a cross: a skipped box struck out, as the
         # rulebook suggests, would count too (telling a strike from a cross is not solved).
-        f'<text x="{GRID_X + 126}" y="26.5" font-size="3.2" fill="#666">one clear mark per crossed box;</text>',
-        f'<text x="{GRID_X + 126}" y="30.5" font-size="3.2" fill="#666">leave skipped boxes blank</text>',
+    ]
+    hint = (
+        ("one clear mark per crossed box;", "leave skipped boxes blank")
+        if readable(rules["boxes_per_row"])
+        else ("boxes too small for a photo:", "type the sheet in to score it")
+    )
+    out += [
+        f'<text x="{GRID_X + 126}" y="26.5" font-size="3.2" fill="#666">{hint[0]}</text>',
+        f'<text x="{GRID_X + 126}" y="30.5" font-size="3.2" fill="#666">{hint[1]}</text>',
     ]
     first_target = rules["boxes_per_row"] - rules["target_boxes"]
     area_x = grid[0][first_target].x - 1.5

@@ -116,3 +116,9 @@ def test_a_long_sheet_letter_and_long_colour_names_stay_on_the_card_clear_of_the
             label = texts[name]
             assert float(label.get("x")) - float(label.get("font-size")) * em * len(name) >= 0
             assert float(label.get("font-size")) >= 2.0  # still legible (5.7 pt)
+
+
+def test_a_sheet_too_fine_for_a_photo_says_so_on_the_card(rules):
+    wide = {**rules, "boxes_per_row": 20, "sheets": {"A": [[1, 2, 3, 4, 5, 6] * 3 + [1, 2]] * 6}}
+    assert "type the sheet in to score it" in printing.sheet_svg("A", wide)
+    assert "leave skipped boxes blank" in printing.sheet_svg("A", rules)
