@@ -128,9 +128,12 @@ def layout_hash(numbers: list[list[int]]) -> int:
     return zlib.crc32(json.dumps(numbers, separators=(",", ":")).encode()) & 0x3FF
 
 
+CODE_SHEETS = 64  # the code's 6 bits of sheet index: more sheets share them (told apart by the hash)
+
+
 def encode(index: int, numbers: list[list[int]]) -> list[int]:
     """The 24 bits printed for sheet `index` (its place among the sorted letters)."""
-    payload = ((index & 0x3F) << 10) | layout_hash(numbers)
+    payload = ((index % CODE_SHEETS) << 10) | layout_hash(numbers)
     check = zlib.crc32(payload.to_bytes(2, "big")) & 0xFF
     word = (payload << 8) | check
     return [(word >> (CODE_BITS - 1 - i)) & 1 for i in range(CODE_BITS)]

@@ -408,3 +408,13 @@ def test_a_sheet_printed_from_other_rules_says_how_to_score_it(stixx, tmp_path):
     result = stixx("score", "--photo", save(tmp_path, "house.jpg", shot.image))
     assert "sheet A was printed with other numbers than these rules' sheet A" in result.stderr
     assert "printed from a variant? score it with --variant NAME or --rules FILE" in result.stderr
+
+
+def test_a_house_rule_of_more_than_64_sheets_names_the_photographed_sheet():
+    """The code holds the sheet's index in 6 bits: sheet 70 of 70 was read as
+    sheet 6, "printed with other numbers than these rules' sheet"."""
+    rng = np.random.default_rng(7)
+    sheets = {f"S{i:02d}": rng.integers(1, 7, (6, 12)).tolist() for i in range(70)}
+    rules = {**STANDARD, "sheets": sheets}
+    reading = photo.read_image(make_photo(3, letter="S69", rules=rules, hard=False).image, rules)
+    assert reading.letter == "S69" and reading.notes == []
