@@ -232,7 +232,7 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
     first_target = rules["boxes_per_row"] - rules["target_boxes"]
     area_x = grid[0][first_target].x - 1.5
     area_w = grid[0][-1].x + grid[0][-1].size + 1.5 - area_x
-    area_h = grid[-1][0].y + BOX + 1.5 - (GRID_Y - 1.5)
+    area_h = grid[-1][0].y + grid[-1][0].size + 1.5 - (GRID_Y - 1.5)  # smaller boxes: a shorter area
     out.append(
         f'<rect x="{area_x:.2f}" y="{GRID_Y - 1.5:.2f}" width="{area_w:.2f}" height="{area_h:.2f}" '
         f'fill="none" stroke="#000" stroke-width="0.5" stroke-dasharray="2 1.2"/>'
@@ -246,7 +246,7 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
         # A long colour name is set smaller, so it stays on the card.
         size = fitting(colours[r], 5, GRID_X - 3 - MARKER_INSET)
         out.append(
-            f'<text x="{GRID_X - 3}" y="{row[0].y + BOX / 2 + size * 0.36:.2f}" font-size="{round(size, 2):g}" '
+            f'<text x="{GRID_X - 3}" y="{row[0].y + row[0].size / 2 + size * 0.36:.2f}" font-size="{round(size, 2):g}" '
             f'text-anchor="end" fill="{colour}" font-weight="bold">{esc(colours[r])}</text>'
         )
         for b in row:
@@ -255,10 +255,14 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
                 f'<rect x="{b.x + half:.2f}" y="{b.y + half:.2f}" width="{b.size - BORDER:.2f}" '
                 f'height="{b.size - BORDER:.2f}" fill="none" stroke="{colour}" stroke-width="{BORDER}"/>'
             )
-            # The number sits in the box's top-left corner, which the reader leaves out.
+            # The number sits in the box's top-left corner, which the reader leaves out;
+            # in boxes too small to read it shrinks with them (it spilled over the frame).
+            font = 4.6 * min(1.0, b.size / MIN_READ_BOX)
+            left = max(1.3 * font / 4.6, BORDER + 0.2)
+            base = max(5.2 * font / 4.6, BORDER + 0.2 + 0.72 * font)
             out.append(
-                f'<text x="{b.x + 1.3:.2f}" y="{b.y + 5.2:.2f}" font-size="4.6" '
-                f'fill="{colour}">{numbers[r][b.box]}</text>'
+                f'<text x="{b.x + left:.2f}" y="{b.y + base:.2f}" '
+                f'font-size="{round(font, 2):g}" fill="{colour}">{numbers[r][b.box]}</text>'
             )
     for bit, (x, y) in zip(encode(index, numbers), code_cells()):
         if bit:

@@ -122,3 +122,31 @@ def test_a_sheet_too_fine_for_a_photo_says_so_on_the_card(rules):
     wide = {**rules, "boxes_per_row": 20, "sheets": {"A": [[1, 2, 3, 4, 5, 6] * 3 + [1, 2]] * 6}}
     assert "type the sheet in to score it" in printing.sheet_svg("A", wide)
     assert "leave skipped boxes blank" in printing.sheet_svg("A", rules)
+
+
+@pytest.mark.parametrize("per_row", [12, 18, 24, 40])
+def test_every_printed_number_stays_inside_its_box(rules, per_row):
+    """At 40 boxes a row (4.3 mm) the 4.6 mm numbers spilled over the frames."""
+    wide = {**rules, "boxes_per_row": per_row, "sheets": {"A": [[(b % 6) + 1 for b in range(per_row)]] * 6}}
+    root = ET.fromstring(printing.sheet_svg("A", wide).split("\n", 1)[1])
+    numbers = [t for t in root.iter(f"{SVG}text") if (t.text or "").isdigit()]
+    for box, text in zip([b for row in printing.boxes(6, per_row, 3) for b in row], numbers):
+        x, y, size = (float(text.get(k)) for k in ("x", "y", "font-size"))
+        # A digit is 0.56 em wide and 0.72 em tall above its baseline (Helvetica).
+        assert box.x + printing.BORDER <= x and x + 0.56 * size <= box.x + box.size - printing.BORDER
+        assert box.y + printing.BORDER <= y - 0.72 * size and y <= box.y + box.size - printing.BORDER
+
+
+@pytest.mark.parametrize("per_row", [12, 16, 40])
+def test_colour_names_and_the_target_area_follow_smaller_boxes(rules, per_row):
+    """Smaller boxes kept the standard box's 14 mm: names sat below their rows and
+    the target area reached far below the last row (photogen draws them right)."""
+    wide = {**rules, "boxes_per_row": per_row, "sheets": {"A": [[(b % 6) + 1 for b in range(per_row)]] * 6}}
+    root = ET.fromstring(printing.sheet_svg("A", wide).split("\n", 1)[1])
+    grid = printing.boxes(6, per_row, 3)
+    labels = {t.text: float(t.get("y")) for t in root.iter(f"{SVG}text")}
+    for colour, row in zip(rules["colours"], grid):
+        assert row[0].y < labels[colour] < row[0].y + row[0].size  # the baseline, within the row
+    area = next(r for r in root.iter(f"{SVG}rect") if r.get("stroke-dasharray"))
+    bottom = float(area.get("y")) + float(area.get("height"))
+    assert bottom == pytest.approx(grid[-1][0].y + grid[-1][0].size + 1.5, abs=0.02)
