@@ -257,7 +257,14 @@ def read_image(image, rules: dict, name: str = "photo", where: str | None = None
     cv2, np = _cv()
     if image.ndim == 2:
         image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    grid_boxes = printing.boxes(len(rules["colours"]), rules["boxes_per_row"], rules["target_boxes"])
+    per_row = rules["boxes_per_row"]
+    if not printing.readable(per_row):  # refused before anything is read wrong
+        raise StixxError(
+            f"boxes too small to read: {per_row} a row leave too little room for a mark beside the "
+            f"printed number (at most {printing.most_readable()} a row are read; the standard sheet has 12): "
+            "type the sheet in and score it with --sheet"
+        )
+    grid_boxes = printing.boxes(len(rules["colours"]), per_row, rules["target_boxes"])
     homography, found, notes, seen = _locate(image, grid_boxes, cv2, np, where)
     _check_whole(image, homography, grid_boxes, rules, seen, np, where)
     card, homography = _straighten(image, homography, cv2, np)
@@ -685,11 +692,6 @@ def _measure(fine, wide, places, np):
                 continue
             keep = np.ones((y1 - y0, x1 - x0), bool)
             keep[: max(0, int(round(y + ch)) - y0), : max(0, int(round(x + cw)) - x0)] = False
-            if not keep.any():  # the printed number's corner fills what the inset leaves
-                raise StixxError(
-                    f"boxes too small to read: {len(row)} a row leave no room for a mark beside "
-                    "the printed number (the standard sheet has 12)"
-                )
             # The ring just outside the frame: 0.5-1.2 mm off the box.
             ox0, oy0 = max(0, int(x - gap - 0.5 * SCALE)), max(0, int(y - gap - 0.5 * SCALE))
             ox1, oy1 = min(w, int(x + s + gap + 0.5 * SCALE)), min(h, int(y + s + gap + 0.5 * SCALE))
@@ -792,6 +794,16 @@ def _sheet_letter(card, rules, np):
     letters = printing.sheet_letters(rules)
     if index >= len(letters):
         return None, f"the sheet's code names sheet number {index + 1}, but these rules have {len(letters)}"
+    # The code holds the index modulo 64: with more sheets, its numbers tell them apart.
+    same = letters[index :: printing.CODE_SHEETS]
+    fits = [letter for letter in same if printing.layout_hash(rules["sheets"][letter]) == layout]
+    if len(same) > 1:
+        if len(fits) == 1:
+            return fits[0], None
+        return (
+            None,
+            f"the sheet's code fits {len(fits) or 'none'} of sheets {', '.join(same)} (its letter is not known)",
+        )
     letter = letters[index]
     if printing.layout_hash(rules["sheets"][letter]) != layout:
         return letter, (

@@ -41,6 +41,12 @@ ROW_GAP = 3.0
 GRID_X, GRID_Y = 44.0, 40.0  # top-left corner of the first box
 BORDER = 0.8  # line width of a box's frame
 NUMBER_CORNER = (5.5, 6.0)  # width, height of the top-left corner that holds the printed number
+# The smallest box a photo is read in: in smaller ones (19 a row and more) the
+# number's corner leaves a strip, and test photos read wrong boxes as sure.
+MIN_READ_BOX = 9.4
+
+# Room for "sheet LETTER" from where it starts to 4 mm before the top right marker.
+LETTER_ROOM = CARD_W - MARKER_INSET - MARKER - 4.0 - (GRID_X + 30)
 
 CODE_BITS = 24
 CODE_CELL_W, CODE_CELL_H = 7.0, 9.0
@@ -87,6 +93,15 @@ def boxes(rows: int, per_row: int, target_boxes: int) -> list[list[Box]]:
     return out
 
 
+def readable(per_row: int) -> bool:
+    """Whether `stixx score --photo` can read a sheet of `per_row` boxes a row."""
+    return boxes(1, per_row, 1)[0][0].size >= MIN_READ_BOX
+
+
+def most_readable() -> int:
+    return max(n for n in range(2, 41) if readable(n))
+
+
 def markers() -> dict[int, tuple[float, float]]:
     """Top-left corner of each ArUco marker by id: 0 top left, then clockwise."""
     far_x, far_y = CARD_W - MARKER_INSET - MARKER, CARD_H - MARKER_INSET - MARKER
@@ -113,9 +128,12 @@ def layout_hash(numbers: list[list[int]]) -> int:
     return zlib.crc32(json.dumps(numbers, separators=(",", ":")).encode()) & 0x3FF
 
 
+CODE_SHEETS = 64  # the code's 6 bits of sheet index: more sheets share them (told apart by the hash)
+
+
 def encode(index: int, numbers: list[list[int]]) -> list[int]:
     """The 24 bits printed for sheet `index` (its place among the sorted letters)."""
-    payload = ((index & 0x3F) << 10) | layout_hash(numbers)
+    payload = ((index % CODE_SHEETS) << 10) | layout_hash(numbers)
     check = zlib.crc32(payload.to_bytes(2, "big")) & 0xFF
     word = (payload << 8) | check
     return [(word >> (CODE_BITS - 1 - i)) & 1 for i in range(CODE_BITS)]
@@ -152,6 +170,24 @@ def ink(colour: str) -> str:
     return ROW_INK.get(colour.lower(), "#555555")
 
 
+# Widths in em of Helvetica's (and Arial's) widest bold glyphs of each kind,
+# so an estimate is never short: a sheet letter or a colour name of a house
+# rule may be 20 characters and more.
+_NARROW, _MIDDLE = set("fijlrtI.,:;!|'-"), set("abcdeghknopqsuvxyz0123456789")
+
+
+def text_em(text: str) -> float:
+    """How many em `text` takes at most in bold Helvetica (other glyphs as wide as an M)."""
+    return sum(
+        0.39 if c in _NARROW else 0.62 if c in _MIDDLE else 0.95 if c in "WM@%" else 0.78 for c in text
+    )
+
+
+def fitting(text: str, size: float, room: float) -> float:
+    """The font size (mm) for `text`: `size`, or smaller so it fits in `room` mm."""
+    return min(size, room / max(text_em(text), 0.01))
+
+
 def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
     """One printable page: the card of sheet `letter`, centred on a landscape page."""
     if paper not in PAPERS:
@@ -176,18 +212,27 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
         out.append(_marker_svg(marker_id, x, y))
     out += [
         f'<text x="{GRID_X}" y="16" font-size="8" font-weight="bold">Sixto</text>',
-        f'<text x="{GRID_X + 30}" y="16" font-size="8">sheet {esc(letter)}</text>',
+        # A long letter is set smaller: it would run into the top right marker.
+        f'<text x="{GRID_X + 30}" y="16" font-size="{round(fitting("sheet " + letter, 8, LETTER_ROOM), 2):g}">'
+        f"sheet {esc(letter)}</text>",
         f'<text x="{GRID_X}" y="29" font-size="5">name</text>',
         f'<line x1="{GRID_X + 14}" y1="29.5" x2="{GRID_X + 120}" y2="29.5" stroke="#000" stroke-width="0.3"/>',
         # The reader counts any mark as a cross: a skipped box struck out, as the
         # rulebook suggests, would count too (telling a strike from a cross is not solved).
-        f'<text x="{GRID_X + 126}" y="26.5" font-size="3.2" fill="#666">one clear mark per crossed box;</text>',
-        f'<text x="{GRID_X + 126}" y="30.5" font-size="3.2" fill="#666">leave skipped boxes blank</text>',
+    ]
+    hint = (
+        ("one clear mark per crossed box;", "leave skipped boxes blank")
+        if readable(rules["boxes_per_row"])
+        else ("boxes too small for a photo:", "type the sheet in to score it")
+    )
+    out += [
+        f'<text x="{GRID_X + 126}" y="26.5" font-size="3.2" fill="#666">{hint[0]}</text>',
+        f'<text x="{GRID_X + 126}" y="30.5" font-size="3.2" fill="#666">{hint[1]}</text>',
     ]
     first_target = rules["boxes_per_row"] - rules["target_boxes"]
     area_x = grid[0][first_target].x - 1.5
     area_w = grid[0][-1].x + grid[0][-1].size + 1.5 - area_x
-    area_h = grid[-1][0].y + BOX + 1.5 - (GRID_Y - 1.5)
+    area_h = grid[-1][0].y + grid[-1][0].size + 1.5 - (GRID_Y - 1.5)  # smaller boxes: a shorter area
     out.append(
         f'<rect x="{area_x:.2f}" y="{GRID_Y - 1.5:.2f}" width="{area_w:.2f}" height="{area_h:.2f}" '
         f'fill="none" stroke="#000" stroke-width="0.5" stroke-dasharray="2 1.2"/>'
@@ -198,8 +243,10 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
     )
     for r, row in enumerate(grid):
         colour = ink(colours[r])
+        # A long colour name is set smaller, so it stays on the card.
+        size = fitting(colours[r], 5, GRID_X - 3 - MARKER_INSET)
         out.append(
-            f'<text x="{GRID_X - 3}" y="{row[0].y + BOX / 2 + 1.8:.2f}" font-size="5" '
+            f'<text x="{GRID_X - 3}" y="{row[0].y + row[0].size / 2 + size * 0.36:.2f}" font-size="{round(size, 2):g}" '
             f'text-anchor="end" fill="{colour}" font-weight="bold">{esc(colours[r])}</text>'
         )
         for b in row:
@@ -208,10 +255,14 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
                 f'<rect x="{b.x + half:.2f}" y="{b.y + half:.2f}" width="{b.size - BORDER:.2f}" '
                 f'height="{b.size - BORDER:.2f}" fill="none" stroke="{colour}" stroke-width="{BORDER}"/>'
             )
-            # The number sits in the box's top-left corner, which the reader leaves out.
+            # The number sits in the box's top-left corner, which the reader leaves out;
+            # in boxes too small to read it shrinks with them (it spilled over the frame).
+            font = 4.6 * min(1.0, b.size / MIN_READ_BOX)
+            left = max(1.3 * font / 4.6, BORDER + 0.2)
+            base = max(5.2 * font / 4.6, BORDER + 0.2 + 0.72 * font)
             out.append(
-                f'<text x="{b.x + 1.3:.2f}" y="{b.y + 5.2:.2f}" font-size="4.6" '
-                f'fill="{colour}">{numbers[r][b.box]}</text>'
+                f'<text x="{b.x + left:.2f}" y="{b.y + base:.2f}" '
+                f'font-size="{round(font, 2):g}" fill="{colour}">{numbers[r][b.box]}</text>'
             )
     for bit, (x, y) in zip(encode(index, numbers), code_cells()):
         if bit:

@@ -98,3 +98,55 @@ def test_stixx_sheet_usage_errors(stixx, tmp_path):
     assert stixx("sheet", "sixto", "A").exit_code == 2  # no --svg
     assert stixx("sheet", "sixto", "all", "--svg", "-").exit_code == 2
     assert stixx("sheet", "stixx", "A", "--svg", tmp_path / "x.svg").exit_code == 1  # no paper sheets
+
+
+def test_a_long_sheet_letter_and_long_colour_names_stay_on_the_card_clear_of_the_markers(rules):
+    """A house rule's 20-character letter ran into the top right marker (the
+    reader then lost it) and long colour names ran off the card's left edge."""
+    house = {**rules, "colours": ["m" * 20, "W" * 12, "yellow", "green", "blue", "purple"]}
+    house["sheets"] = {"W" * 20: rules["sheets"]["A"]}
+    for paper in ("a4", "letter"):
+        root = ET.fromstring(printing.sheet_svg("W" * 20, house, paper).split("\n", 1)[1])
+        texts = {t.text: t for t in root.iter(f"{SVG}text")}
+        title = texts["sheet " + "W" * 20]
+        # Helvetica's W is 0.944 em, and "sheet " 2.6 em; its bold m 0.889 em and W 0.944 em.
+        end = float(title.get("x")) + float(title.get("font-size")) * (0.944 * 20 + 2.6)
+        assert end < printing.markers()[1][0] - 2
+        for name, em in (("m" * 20, 0.889), ("W" * 12, 0.944)):
+            label = texts[name]
+            assert float(label.get("x")) - float(label.get("font-size")) * em * len(name) >= 0
+            assert float(label.get("font-size")) >= 2.0  # still legible (5.7 pt)
+
+
+def test_a_sheet_too_fine_for_a_photo_says_so_on_the_card(rules):
+    wide = {**rules, "boxes_per_row": 20, "sheets": {"A": [[1, 2, 3, 4, 5, 6] * 3 + [1, 2]] * 6}}
+    assert "type the sheet in to score it" in printing.sheet_svg("A", wide)
+    assert "leave skipped boxes blank" in printing.sheet_svg("A", rules)
+
+
+@pytest.mark.parametrize("per_row", [12, 18, 24, 40])
+def test_every_printed_number_stays_inside_its_box(rules, per_row):
+    """At 40 boxes a row (4.3 mm) the 4.6 mm numbers spilled over the frames."""
+    wide = {**rules, "boxes_per_row": per_row, "sheets": {"A": [[(b % 6) + 1 for b in range(per_row)]] * 6}}
+    root = ET.fromstring(printing.sheet_svg("A", wide).split("\n", 1)[1])
+    numbers = [t for t in root.iter(f"{SVG}text") if (t.text or "").isdigit()]
+    for box, text in zip([b for row in printing.boxes(6, per_row, 3) for b in row], numbers):
+        x, y, size = (float(text.get(k)) for k in ("x", "y", "font-size"))
+        # A digit is 0.56 em wide and 0.72 em tall above its baseline (Helvetica).
+        assert box.x + printing.BORDER <= x and x + 0.56 * size <= box.x + box.size - printing.BORDER
+        assert box.y + printing.BORDER <= y - 0.72 * size and y <= box.y + box.size - printing.BORDER
+
+
+@pytest.mark.parametrize("per_row", [12, 16, 40])
+def test_colour_names_and_the_target_area_follow_smaller_boxes(rules, per_row):
+    """Smaller boxes kept the standard box's 14 mm: names sat below their rows and
+    the target area reached far below the last row (photogen draws them right)."""
+    wide = {**rules, "boxes_per_row": per_row, "sheets": {"A": [[(b % 6) + 1 for b in range(per_row)]] * 6}}
+    root = ET.fromstring(printing.sheet_svg("A", wide).split("\n", 1)[1])
+    grid = printing.boxes(6, per_row, 3)
+    labels = {t.text: float(t.get("y")) for t in root.iter(f"{SVG}text")}
+    for colour, row in zip(rules["colours"], grid):
+        assert row[0].y < labels[colour] < row[0].y + row[0].size  # the baseline, within the row
+    area = next(r for r in root.iter(f"{SVG}rect") if r.get("stroke-dasharray"))
+    bottom = float(area.get("y")) + float(area.get("height"))
+    assert bottom == pytest.approx(grid[-1][0].y + grid[-1][0].size + 1.5, abs=0.02)

@@ -339,9 +339,28 @@ def test_boxes_too_small_to_read_are_said_in_one_line(tmp_path):
     )  # fmt: skip
     assert run.returncode == 1
     assert run.stderr.splitlines() == [
-        "stixx: error: boxes too small to read: 24 a row leave no room for a mark beside the printed "
-        "number (the standard sheet has 12)"
+        "stixx: error: boxes too small to read: 24 a row leave too little room for a mark beside the "
+        "printed number (at most 18 a row are read; the standard sheet has 12): type the sheet in and "
+        "score it with --sheet"
     ]
+
+
+def wide_rules(per_row: int) -> dict:
+    rows = [[1 + (b + r) % 6 for b in range(per_row)] for r in range(6)]
+    table = [0, -5] + [5 * n for n in range(1, per_row)]
+    return {**STANDARD, "boxes_per_row": per_row, "score_table": table, "sheets": {"A": rows}}
+
+
+def test_a_sheet_of_boxes_too_small_to_read_surely_is_refused_not_scored_wrong():
+    """20 boxes a row were read, and read wrong boxes as sure (seed 1: a crossed
+    box as empty); 18 a row read right."""
+    rules = wide_rules(20)
+    shot = make_photo(1, letter="A", rules=rules, hard=False)
+    with pytest.raises(photo.StixxError, match="boxes too small to read: 20 a row .*at most 18 a row"):
+        photo.read_image(shot.image, rules)
+    rules = wide_rules(18)
+    shot = make_photo(1, letter="A", rules=rules, hard=False)
+    assert photo.read_image(shot.image, rules).grid == shot.grid
 
 
 @pytest.mark.parametrize("option", ["--save-text", "--debug-image"])
@@ -389,3 +408,13 @@ def test_a_sheet_printed_from_other_rules_says_how_to_score_it(stixx, tmp_path):
     result = stixx("score", "--photo", save(tmp_path, "house.jpg", shot.image))
     assert "sheet A was printed with other numbers than these rules' sheet A" in result.stderr
     assert "printed from a variant? score it with --variant NAME or --rules FILE" in result.stderr
+
+
+def test_a_house_rule_of_more_than_64_sheets_names_the_photographed_sheet():
+    """The code holds the sheet's index in 6 bits: sheet 70 of 70 was read as
+    sheet 6, "printed with other numbers than these rules' sheet"."""
+    rng = np.random.default_rng(7)
+    sheets = {f"S{i:02d}": rng.integers(1, 7, (6, 12)).tolist() for i in range(70)}
+    rules = {**STANDARD, "sheets": sheets}
+    reading = photo.read_image(make_photo(3, letter="S69", rules=rules, hard=False).image, rules)
+    assert reading.letter == "S69" and reading.notes == []
