@@ -10,6 +10,8 @@ no rich import here, so any command may use it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # name -> hex. The comment says which of the 16 standard terminal colours it becomes.
 HUES = {
     "red": "#d70000",  # red
@@ -65,11 +67,17 @@ def _distance(a: str, b: str) -> float:
     return sum((int(a[i : i + 2], 16) - int(b[i : i + 2], 16)) ** 2 for i in (1, 3, 5)) ** 0.5
 
 
-def palette(names) -> list[str]:
+def palette(names) -> tuple[str, ...]:
     """A hue for each name of one game, no two alike: a listed name keeps its
     own; another takes its named colour if that stands apart, else a spare
     not taken (by position alone, as `hue` gives, two names could share one)."""
-    names = [str(n).lower() for n in names]
+    return _palette(tuple(str(n).lower() for n in names))
+
+
+@lru_cache(
+    maxsize=32
+)  # a picture asks for the hue of every stick and row: one game's names come again and again
+def _palette(names: tuple[str, ...]) -> tuple[str, ...]:
     out = [HUES.get(n) for n in names]
     taken = [h for h in out if h] + [MARKER]
     spares = [h for h in SPARE + MORE_SPARE if h not in taken]
@@ -86,7 +94,7 @@ def palette(names) -> list[str]:
         taken.append(out[k])
         if out[k] in spares:
             spares.remove(out[k])
-    return out
+    return tuple(out)
 
 
 def hue(name: str, position: int = 0, names=None) -> str:

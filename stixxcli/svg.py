@@ -72,6 +72,14 @@ def text_width(text, size: float) -> float:
     return len(str(text)) * size * 0.62
 
 
+def legend_columns(words: list[str], room: float, least: float, most: int) -> tuple[int, float]:
+    """How many columns of a legend fit in `room`, and how wide each is: as wide
+    as the longest words beside their swatch (at least `least`), `most` at most.
+    A house rule's names may be long, or many."""
+    width = max([least] + [46 + text_width(w, 13) for w in words])
+    return max(1, min(most, int(room // width))), width
+
+
 class Drawing:
     """An SVG document being drawn: add elements, then `svg()`."""
 

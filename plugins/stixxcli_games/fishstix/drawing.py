@@ -9,8 +9,8 @@ Drawn from `state.view(viewer)`: another player's hand is never in the file.
 
 from __future__ import annotations
 
-from stixxcli.colours import INK, hue, letters, text_on
-from stixxcli.svg import Drawing, group, tag, text_width
+from stixxcli.colours import INK, letters, palette, text_on
+from stixxcli.svg import Drawing, group, legend_columns, tag, text_width
 
 CELL_W, CELL_H = 58, 40
 COL_W = 52  # a kind's column of points
@@ -98,7 +98,7 @@ def _use(kinds, cx, cy, kind: str, facing: str, scale=1.0, classes="fish") -> st
 def draw_svg(state, viewer: int | None = None) -> str:
     view = state.view(viewer)
     kinds = list(state.kinds)
-    hues = {k: hue(k, n, kinds) for n, k in enumerate(kinds)}
+    hues = dict(zip(kinds, palette(kinds)))
     tags = dict(zip(kinds, letters(kinds)))
     # The sticks on the table, in the order played ("layout" in older views).
     placed = view["grid"] if "grid" in view else view["layout"]
@@ -146,8 +146,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
     width = max(panel_x + panel_w, 40 + text_width(heading, 18))
     # The legend: as many columns as fit, each as wide as the longest name; its rows add to the height.
     legend = [(_legend_fish(kinds, k), f"{tags[k]} {k}") for k in kinds]
-    column_w = max([120] + [46 + text_width(words, 13) for _, words in legend])
-    across = max(1, min(6, len(legend), int((width - 40) // column_w)))
+    across, column_w = legend_columns([words for _, words in legend], width - 40, 120, min(6, len(legend)))
     extra = (-(-len(legend) // across) - 1) * 23
     height += extra
     d = Drawing(width, height, f"Fish Stix, {status}")

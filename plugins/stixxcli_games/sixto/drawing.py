@@ -8,7 +8,7 @@ Drawn from `state.view(viewer)` (Sixto has no secrets: every sheet is open).
 
 from __future__ import annotations
 
-from stixxcli.colours import INK, hue, letters, text_on
+from stixxcli.colours import INK, hue, letters, palette, text_on
 from stixxcli.svg import Drawing, group, tag, text_width
 
 BOX = 34  # a box's side
@@ -64,7 +64,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
     view = state.view(viewer)
     players = view["players"]
     colours = [row["colour"] for row in players[0]["rows"]] if players else []
-    hues = {c: hue(c, n, colours) for n, c in enumerate(colours)}
+    hues = dict(zip(colours, palette(colours)))
     tags = dict(zip(colours, letters(colours)))
     boxes = len(players[0]["rows"][0]["numbers"]) if players else 12
     first_target = view["target_area"][0] - 1 if view["target_area"] else boxes

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-from stixxcli.colours import INK, MARKER, hue, letters, text_on
-from stixxcli.svg import Drawing, group, tag, text_width
+from stixxcli.colours import INK, MARKER, letters, palette, text_on
+from stixxcli.svg import Drawing, group, legend_columns, tag, text_width
 
 UNIT = 88  # pixels between neighbouring points
 MARGIN = 46
@@ -93,7 +93,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
     radius = board.radius
     colours = list(state.colours)
     tags = dict(zip(colours, letters(colours)))
-    hues = {c: hue(c, n, colours) for n, c in enumerate(colours)}
+    hues = dict(zip(colours, palette(colours)))
     width = 2 * MARGIN + 2 * radius * UNIT + PANEL
     board_bottom = MARGIN + 30 + 2 * radius * UNIT * math.sqrt(3) / 2 + MARGIN
     height = max(board_bottom + 150, 140 + 92 * len(view["players"]) + 60)
@@ -165,8 +165,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
     entries.append((_groove_swatch, "an empty groove (taken)"))
     # As many columns as fit the picture (a radius-1 board is narrow), and the
     # picture tall enough for every row (a house rule may have 12 colours).
-    column_w = max([190] + [46 + text_width(f"{tags[c]} {c}", 13) for c in colours])
-    across = max(1, min(4, int((width - MARGIN) // column_w)))
+    across, column_w = legend_columns([f"{tags[c]} {c}" for c in colours], width - MARGIN, 190, 4)
     bottom = d.legend(MARGIN - 20, legend_y + 10, entries, columns=across, column_width=column_w)
     height = d.height = max(height, bottom + (34 if view["challenges"] else 10))
     if view["challenges"]:
