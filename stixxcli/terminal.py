@@ -32,10 +32,11 @@ def _check_players(game, players: list[dict]) -> None:
     from .plugins import get_bot
 
     names = [p["name"] for p in players]
-    for name in names:
+    seen = [looks(name) for name in names]  # "Ann" and "Ann" with a zero-width space look the same
+    for name, look in zip(names, seen):
         if not name.strip():
             raise click.UsageError("a player needs a name")
-        if [looks(n) for n in names].count(looks(name)) > 1:  # "Ann" and "Ann" with a zero-width space too
+        if seen.count(look) > 1:
             raise click.UsageError(f"two players are called {name!r}; give each a different name")
     for p in players:
         if p.get("bot"):
