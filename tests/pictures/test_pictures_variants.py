@@ -9,6 +9,17 @@ from pictures_helpers import SVG, by_class, house_log, parse, states
 
 # Names that share their first letters: tags of 4 and more letters ("gree", "grey").
 PREFIXED = ["blue", "blueberry", "bluebell", "green", "greenish", "greenery"]
+# Eight kinds of fish, with longer names than the published six.
+FISH = [
+    "barracuda",
+    "swordfish",
+    "hammerhead",
+    "angelfish",
+    "clownfish",
+    "pufferfish",
+    "stingray",
+    "seahorse",
+]
 TWELVE = [
     "red",
     "orange",
@@ -94,16 +105,7 @@ def test_sixto_sheet_holds_a_house_rules_boxes_and_colour_names():
 def test_a_house_rules_own_colours_are_all_different_and_named_ones_look_it():
     from stixxcli_games.fishstix.notation import project_deck
 
-    kinds = [
-        "barracuda",
-        "swordfish",
-        "hammerhead",
-        "angelfish",
-        "clownfish",
-        "pufferfish",
-        "stingray",
-        "seahorse",
-    ]
+    kinds = FISH
     log = house_log("fishstix", 2, kinds=kinds, deck=project_deck(tuple(kinds)))
     _, state = next(states(log, [0]))
     root = parse(state.draw_svg(None))
@@ -140,16 +142,7 @@ def _inside(root, element, width, height):
 def test_fishstix_tracks_hands_and_legend_of_more_and_longer_kinds_stay_in_the_picture():
     from stixxcli_games.fishstix.notation import project_deck
 
-    kinds = [
-        "barracuda",
-        "swordfish",
-        "hammerhead",
-        "angelfish",
-        "clownfish",
-        "pufferfish",
-        "stingray",
-        "seahorse",
-    ]
+    kinds = FISH
     log = house_log(
         "fishstix", 4, kinds=kinds, deck=project_deck(tuple(kinds)), hand_size=6, target_points=30
     )
