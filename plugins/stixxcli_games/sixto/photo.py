@@ -796,8 +796,8 @@ def _sheet_letter(card, rules, np):
         return None, f"the sheet's code names sheet number {index + 1}, but these rules have {len(letters)}"
     # The code holds the index modulo 64: with more sheets, its numbers tell them apart.
     same = letters[index :: printing.CODE_SHEETS]
-    fits = [letter for letter in same if printing.layout_hash(rules["sheets"][letter]) == layout]
     if len(same) > 1:
+        fits = [letter for letter in same if printing.layout_hash(rules["sheets"][letter]) == layout]
         if len(fits) == 1:
             return fits[0], None
         return (
