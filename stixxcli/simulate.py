@@ -62,7 +62,29 @@ def play_batch(batch: Batch) -> list[dict]:
     return out
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+def seats_of(bots: list[str]) -> dict[str, list[int]]:
+    """Each bot's seats, the bots in the order they first sit: a bot's row pools them."""
+    seats: dict[str, list[int]] = {}
+    for seat, bot in enumerate(bots):
+        seats.setdefault(bot, []).append(seat)
+    return seats
+
+
+def worth(n: int, games: int, seat_var: float, game_var: float) -> float:
+    """How many independent results the n results of a bot's seats over
+    `games` games are worth (Kish's design effect): judged from the spread of
+    each game's total over those seats, `game_var`, against one result's,
+    `seat_var`. Partners of a team win and lose together: their 2 results a
+    game are worth 1. Seats that play against each other are counted as
+    independent, which makes their interval, if anything, too wide."""
+    if n == games:
+        return n
+    if not game_var:  # every game alike: nothing to judge by, unless the seats differ within it
+        return n if seat_var else games
+    return max(games, min(n, n / games * n * seat_var / game_var))
+
+
+def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a win rate: sound for rates near 0 or 1."""
     if n == 0:
         return (0.0, 1.0)
@@ -106,9 +128,12 @@ class Moments:
     def mean(self) -> float:
         return float(Fraction(self.total) / self.n)
 
-    def sd(self) -> float:
+    def var(self) -> float:
         mean = Fraction(self.total) / self.n
-        return math.sqrt(float(Fraction(self.squares) / self.n - mean * mean))
+        return float(Fraction(self.squares) / self.n - mean * mean)
+
+    def sd(self) -> float:
+        return math.sqrt(self.var())
 
 
 class Tally:
@@ -120,16 +145,24 @@ class Tally:
         self.wins = [0] * len(bots)
         self.scores = [Moments() for _ in bots]
         self.lengths = Moments()
+        self.seats_of = seats_of(bots)
+        self.totals = {bot: Moments() for bot in self.seats_of}  # each game's wins of the bot's seats
 
     def add(self, game: dict) -> None:
         self.games += 1
         self.lengths.add(game["moves"])
-        for seat, (score, place) in enumerate(zip(game["scores"], game["places"])):
+        places = game["places"]
+        for seat, (score, place) in enumerate(zip(game["scores"], places)):
             self.wins[seat] += place == 1
             self.scores[seat].add(score)
+        for bot, seats in self.seats_of.items():
+            self.totals[bot].add(sum(places[s] == 1 for s in seats))
 
-    def _line(self, wins: int, n: int, scores: Moments) -> dict:
-        lo, hi = wilson(wins, n)
+    def _line(self, wins: int, n: int, scores: Moments, totals: Moments | None = None) -> dict:
+        # A bot's row over several seats: the interval of the results they are worth.
+        p = wins / n if n else 0.0
+        m = worth(n, self.games, p * (1 - p), totals.var()) if totals and n else n
+        lo, hi = wilson(p * m, m)
         line = {
             "games": n,
             "wins": wins,
@@ -148,12 +181,12 @@ class Tally:
             for seat, bot in enumerate(self.bots)
         ]
         by_bot = {}
-        for bot in dict.fromkeys(self.bots):
-            mine = [s for s, b in enumerate(self.bots) if b == bot]
+        for bot, mine in self.seats_of.items():
             by_bot[bot] = self._line(
                 sum(self.wins[s] for s in mine),
                 self.games * len(mine),
                 sum((self.scores[s] for s in mine), Moments()),
+                self.totals[bot],
             )
         lengths = self.lengths
         return {
@@ -215,7 +248,7 @@ def run(
                 )
 
     tallies = [Tally(seats) for _ in runs]
-    pairs = Pairs(len(seats))
+    pairs = Pairs(seats)
     chunks = ordered_map(play_batch, batches(), jobs=jobs, executor=executor, scheduler=scheduler)
     stopped = None
     try:
@@ -258,18 +291,28 @@ class Pairs:
     judged on these pairs (treated as independent samples, the interval was
     too narrow whenever the two variants' results are negatively correlated)."""
 
-    def __init__(self, players: int):
+    def __init__(self, bots: list[str]):
         self.games = 0
-        self.won = [[0, 0, 0, 0] for _ in range(players)]
-        self.diffs = [Moments() for _ in range(players)]
+        self.won = [[0, 0, 0, 0] for _ in bots]
+        self.diffs = [Moments() for _ in bots]
+        self.seats_of = seats_of(bots)
+        # Each game's change over the bot's seats: of wins, and of the score.
+        self.totals = {bot: (Moments(), Moments()) for bot in self.seats_of}
 
     def add(self, first: dict, second: dict) -> None:
         self.games += 1
+        wins, scores = [], []
         for seat, (p1, p2, s1, s2) in enumerate(
             zip(first["places"], second["places"], first["scores"], second["scores"])
         ):
             self.won[seat][2 * (p1 != 1) + (p2 != 1)] += 1
-            self.diffs[seat].add(_exact(s2) - _exact(s1))
+            wins.append((p2 == 1) - (p1 == 1))
+            scores.append(_exact(s2) - _exact(s1))
+            self.diffs[seat].add(scores[-1])
+        for bot, seats in self.seats_of.items():
+            won, score = self.totals[bot]
+            won.add(sum(wins[s] for s in seats))
+            score.add(sum(scores[s] for s in seats))
 
 
 def _exact(x):
@@ -281,24 +324,32 @@ def change(pairs: Pairs, seats: list[str]) -> dict:
     for paired results (game i of both variants has the same seed): the win
     rate in percentage points (Newcombe 1998, paired data, method 10: the two
     Wilson intervals and the correlation of the wins) and the mean score (normal
-    interval of the mean of the differences; none from a single game)."""
+    interval of the mean of the differences; none from a single game). A
+    bot's row over several seats is judged on the results they are worth (`worth`)."""
+    games = pairs.games
 
-    def line(won: list[int], diffs: Moments) -> dict:
+    def line(won: list[int], diffs: Moments, totals: tuple[Moments, Moments] | None = None) -> dict:
         both, first, second, neither = won
         n = both + first + second + neither
         p1, p2 = (both + first) / n, (both + second) / n
+        d, m = p2 - p1, diffs.mean()
+        if totals is None:
+            kept, spread = 1, n
+        else:  # a bot's seats, worth fewer results: the same rates from fewer (the counts scaled down)
+            kept = worth(n, games, (first + second) / n - d * d, totals[0].var()) / n
+            spread = worth(n, games, diffs.var(), totals[1].var())
+        both, first, second, neither = (kept * k for k in won)
+        n *= kept
         (l1, u1), (l2, u2) = wilson(both + first, n), wilson(both + second, n)
         margins = (both + first) * (second + neither) * (both + second) * (first + neither)
         cross = both * neither - first * second
         if cross > 0:  # Newcombe's continuity correction of phi, applied to positive phi only
             cross = max(cross - n / 2, 0)
         phi = cross / math.sqrt(margins) if margins else 0.0
-        d = p2 - p1
         below = (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2
         above = (u2 - p2) ** 2 - 2 * phi * (u2 - p2) * (p1 - l1) + (p1 - l1) ** 2
-        m = diffs.mean()
         out = {
-            "games": n,
+            "games": sum(won),
             "win_rate": round(d, 4),
             "win_rate_95": [round(d - math.sqrt(max(below, 0)), 4), round(d + math.sqrt(max(above, 0)), 4)],
             "mean_score": round(m, 3),
@@ -306,16 +357,15 @@ def change(pairs: Pairs, seats: list[str]) -> dict:
         }
         if len(seats) == 1:  # a solo game is always won: nothing to compare
             out.update(win_rate=None, win_rate_95=None)
-        if n > 1:  # the sample sd of the differences: one game has no spread to go on
-            half = 1.96 * diffs.sd() * math.sqrt(n / (n - 1)) / math.sqrt(n)
+        if games > 1:  # the sample sd of the differences: one game has no spread to go on
+            half = 1.96 * diffs.sd() / math.sqrt(spread - 1)
             out["mean_score_95"] = [round(m - half, 3), round(m + half, 3)]
         return out
 
     by_bot = {}
-    for bot in dict.fromkeys(seats):
-        mine = [s for s, b in enumerate(seats) if b == bot]
+    for bot, mine in pairs.seats_of.items():
         won = [sum(pairs.won[s][k] for s in mine) for k in range(4)]
-        by_bot[bot] = line(won, sum((pairs.diffs[s] for s in mine), Moments()))
+        by_bot[bot] = line(won, sum((pairs.diffs[s] for s in mine), Moments()), pairs.totals[bot])
     return {
         "seats": [line(won, diffs) for won, diffs in zip(pairs.won, pairs.diffs)],
         "bots": by_bot,

@@ -247,7 +247,7 @@ def _paired_change(results):
     the first variant, then the second, the same seed."""
     from stixxcli.simulate import Pairs, change
 
-    pairs = Pairs(2)  # the other seat only makes it a game of two
+    pairs = Pairs(["greedy", "random"])  # the other seat only makes it a game of two
     for (p1, s1), (p2, s2) in results:
         pairs.add({"places": [p1, 2], "scores": [s1, 0]}, {"places": [p2, 2], "scores": [s2, 0]})
     return change(pairs, ["greedy", "random"])["seats"][0]
@@ -312,3 +312,73 @@ def test_compare_prints_the_change_and_what_the_signs_mean(stixx):
     text = " ".join(r.stdout.split())
     assert "Win rate, % (95% interval)" in text and "change" in text
     assert "± is the standard deviation over the games" in text and "solo-strict minus standard" in text
+
+
+def _tally(games):
+    """The report of hand-made games of four seats: greedy at 0 and 2 (partners
+    in a team game, or opponents), random at 1 and 3; each game (places, scores)."""
+    from stixxcli.simulate import Tally
+
+    tally = Tally(["greedy", "random", "greedy", "random"])
+    for places, scores in games:
+        tally.add({"moves": 10, "places": places, "scores": scores})
+    return tally.to_json()
+
+
+def test_partners_pooled_count_each_game_once():
+    # Partners win and lose together: 30 wins of 40 games make the pooled row
+    # 60 of 80 seat-games, but it is as sure as 30 of 40 (Wilson: 0.75 +-
+    # 1.96 * 0.0727 about 0.7281, so 0.5981 to 0.8581), not 60 of 80 (0.6452 to 0.8319).
+    won, lost = ([1, 2, 1, 2], [1] * 4), ([2, 1, 2, 1], [0] * 4)
+    report = _tally([won] * 30 + [lost] * 10)
+    greedy = report["bots"]["greedy"]
+    assert (greedy["games"], greedy["wins"], greedy["win_rate"]) == (80, 60, 0.75)
+    assert (
+        greedy["win_rate_95"]
+        == report["seats"][0]["win_rate_95"]
+        == pytest.approx([0.5981, 0.8581], abs=1e-4)
+    )
+
+
+def test_opponents_pooled_are_counted_seat_by_seat():
+    # Each game one greedy seat wins and the other loses: the pooled rate is
+    # 1/2 whatever happens; the interval stays that of 40 of 80 seat-games
+    # (if anything too wide), never one of no width.
+    report = _tally([([1, 2, 3, 4], [4, 3, 2, 1]), ([3, 2, 1, 4], [2, 3, 4, 1])] * 20)
+    from stixxcli.simulate import wilson
+
+    assert report["bots"]["greedy"]["win_rate_95"] == pytest.approx(wilson(40, 80), abs=1e-4)
+
+
+def _team_change(results):
+    """The change report of hand-made team games, partners greedy at 0 and 2:
+    (won, score) of the partners under the first variant, then the second."""
+    from stixxcli.simulate import Pairs, change
+
+    pairs = Pairs(["greedy", "random", "greedy", "random"])
+    for (w1, s1), (w2, s2) in results:
+        first = {"places": [1, 2, 1, 2] if w1 else [2, 1, 2, 1], "scores": [s1, 0, s1, 0]}
+        second = {"places": [1, 2, 1, 2] if w2 else [2, 1, 2, 1], "scores": [s2, 0, s2, 0]}
+        pairs.add(first, second)
+    return change(pairs, ["greedy", "random", "greedy", "random"])
+
+
+def test_the_change_for_partners_pooled_is_as_sure_as_one_partners():
+    # The same games as in the Newcombe test, played by partners: the pooled
+    # row doubles every count, but its intervals are those of one partner.
+    results = (
+        [((1, 10), (1, 12))] * 59
+        + [((1, 20), (0, 21))] * 6
+        + [((0, 30), (1, 33))] * 16
+        + [((0, 40), (0, 44))] * 80
+    )
+    report = _team_change(results)
+    seat, pooled = report["seats"][0], report["bots"]["greedy"]
+    assert pooled["games"] == 2 * seat["games"] == 322
+    assert pooled["win_rate_95"] == seat["win_rate_95"] == pytest.approx([0.0046, 0.1186], abs=1e-4)
+    assert pooled["mean_score_95"] == seat["mean_score_95"]
+
+
+def test_one_game_of_partners_gives_no_interval_for_the_mean_score():
+    report = _team_change([((1, 5), (1, 7))])
+    assert report["bots"]["greedy"]["mean_score"] == 2 and report["bots"]["greedy"]["mean_score_95"] is None
