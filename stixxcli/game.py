@@ -304,6 +304,9 @@ class Game(ABC):
     move_schema: dict = {}
     setup_schema: dict = {}
     sheets: bool = False  # True when `score_sheets` reads paper sheets
+    # The breakdown keys, in order, that the table of a result shows to people
+    # (None: every key); the rest are for scripts, in --json and the log.
+    shown_breakdown: Sequence[str] | None = None
 
     def check_rules(self, rules: dict) -> None:  # noqa: B027 (optional: most games need no check)
         """Refuse (RuleError) rules whose parameters contradict each other.

@@ -69,25 +69,45 @@ def show_result(out: dict) -> None:
         header_style="bold",
         title=Text(plain(f"{out['game']} ({out['variant']}): {state}")),
     )
+    shown = _shown_breakdown(out["game"])
     order = sorted(range(len(out["players"])), key=lambda s: (out["places"][s], s))
     for seat in order:
         place = out["places"][seat]
         name = Text(plain(out["players"][seat]), style="bold" if place == 1 else "")
-        breakdown = Text(plain(_breakdown(out["breakdown"][seat])))
+        breakdown = Text(plain(_breakdown(out["breakdown"][seat], shown)))
         t.add_row(str(place), name, Text(plain(out["scores"][seat])), breakdown)
     if "source" in out:  # which log, as validate names it (FILE:N for a corpus's line N)
         console().print(Text(plain(out["source"]), style="bold"))
     console().print(t)
 
 
-def _breakdown(parts: dict) -> str:
+def _shown_breakdown(name: str):
+    """The breakdown keys the game's table shows (None: all it gives)."""
+    from .plugins import get_game
+
+    return getattr(get_game(name), "shown_breakdown", None)  # (a game need not subclass Game)
+
+
+def _breakdown(parts: dict, keys=None) -> str:
+    """A player's breakdown in words: `rows_total 147` reads `rows total 147`,
+    a list or an object its items (`held red 2, blue 1`), true and false yes
+    and no; what has no value (null) is left out."""
     shown = []
-    for key, value in parts.items():
-        text = (
-            value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-        )
-        shown.append(f"{key} {text}")
+    for key in parts if keys is None else [k for k in keys if k in parts]:
+        value = parts[key]
+        if value is not None:
+            shown.append(f"{key.replace('_', ' ')} {_words(value)}")
     return "; ".join(shown)
+
+
+def _words(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_words(v) for v in value)
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 class ReplayPrinter:

@@ -301,3 +301,11 @@ def test_a_plugin_adds_a_command(stixx, fresh_plugins):
     finally:
         cli.commands.pop("hello", None)
         cli._plugin_commands_added = False
+
+
+def test_a_breakdown_reads_as_words():
+    from stixxcli.show import _breakdown
+
+    parts = {"rows": [21, -5], "rows_total": 16, "held": {"red": 2, "blue": 1}, "full": True, "by": None}
+    assert _breakdown(parts) == "rows 21, -5; rows total 16; held red 2, blue 1; full yes"
+    assert _breakdown(parts, ["full", "rows", "missing"]) == "full yes; rows 21, -5"

@@ -279,6 +279,28 @@ def test_example_logs_validate_with_the_breakdown_they_record():
         assert all("decided_by" in b and "reveal" in b for b in log["result"]["breakdown"])
 
 
+def test_the_result_table_tells_the_breakdown_in_words_without_the_reveal_data(stixx):
+    # The score table a game night ends on: `reveal` repeats as data what
+    # `revealed` and `revealed_by` say, and `held` reads as colours and counts.
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "stixx" / "2-players.json"
+    log = json.loads(path.read_text())
+    text = stixx("score", path, "--no-color", env={"COLUMNS": "400"}).stdout
+    for seat, parts in enumerate(log["result"]["breakdown"]):
+        held = ", ".join(f"{colour} {n}" for colour, n in parts["held"].items())
+        assert (
+            f"colour {parts['colour']}; own {parts['own']}; most of another {parts['most_of_another']}"
+            in text
+        )
+        assert (
+            f"revealed {parts['revealed']}" in text
+            and f"held {held}; decided by {parts['decided_by']}" in text
+        )
+    assert "{" not in text and '"' not in text and "reveal turn" not in text and "how" not in text
+    assert json.loads(stixx("score", path, "--json").stdout)["breakdown"] == log["result"]["breakdown"]
+
+
 # Lazy choices ------------------------------------------------------------------------
 
 

@@ -22,6 +22,8 @@ class Stixx(Game):
     min_players = 2
     max_players = 6
     hidden_information = True
+    # `reveal` says again, as data for scripts, what `revealed` and `revealed_by` say.
+    shown_breakdown = ("colour", "own", "most_of_another", "revealed", "revealed_by", "held", "decided_by")
     params = [
         Param(
             "board_radius",
