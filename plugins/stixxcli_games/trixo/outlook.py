@@ -15,7 +15,7 @@ from heapq import heappop, heappush
 from math import inf
 from operator import itemgetter
 
-from .board import ARROW, STEPS
+from .board import ARROW, STEPS, Kept
 from .masks import (
     COLUMN,
     INSET,
@@ -67,6 +67,11 @@ class Costs(dict):
                 missing *= 1 - p
         cost = self[gains] = THREAT_WEIGHT * TILE_VALUE * expected
         return cost
+
+
+# The costs for each set of chances, kept from turn to turn: the chances come
+# from the counts of unseen tiles, which recur within a game and across games.
+COSTS = Kept(Costs)
 
 
 class Cell:
@@ -149,7 +154,7 @@ class Outlook:
         }  # end: what a placement there collects, found as asked for
         self.unmarked = {}  # window after: the threats of a cell that shows no symbol and ends no pair
         self.cells = {}  # place: Cell, made once for every tile in hand placed there
-        self.costs = Costs(self.chances)
+        self.costs = COSTS[self.chances]
         self.slide_ends = {}
         self.landing = None  # where a slide may land, as `slide_gain` finds it
         self.lands = 0
