@@ -25,9 +25,10 @@ FIRST_CELL = (0, 0)  # the first tile of an empty table, in logs
 
 
 class Kept(dict):
-    """A function of one mask, its values kept as they are asked for: a
-    game asks about the same few hundred masks again and again (the greedy
-    bot's frame follows the layout; `apply`'s torus holds it as it drifts)."""
+    """A function of one mask (or other key), its values kept as they are
+    asked for: a game asks about the same few hundred masks again and again
+    (the greedy bot's frame follows the layout; `apply`'s torus holds it as
+    it drifts)."""
 
     __slots__ = ("function",)
 

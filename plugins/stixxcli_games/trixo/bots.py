@@ -7,7 +7,7 @@ from math import comb
 from stixxcli.game import Bot
 
 from . import board
-from .board import ARROW, TILES
+from .board import ARROW, TILES, Kept
 from .outlook import THREAT_WEIGHT, TILE_VALUE, Outlook
 
 __all__ = ["GreedyBot", "SPEND", "THREAT_WEIGHT", "TILE_VALUE"]
@@ -59,28 +59,19 @@ class GreedyBot(Bot):
             seen += entry["stack"]
         seen += hands[self.seat]
         collected = view["collected"]
-        unseen = {}
+        unseen = []
         for tile in TILES:
             count = tiles.get(tile, 0) - seen.count(tile)
             for taken in collected:
                 count -= taken.get(tile, 0)
-            unseen[tile] = count
-        total = sum(unseen.values())
+            unseen.append(count)
         # Another's hand shows only its size; one holding no tile has finished.
-        count, size = len(hands), 0
+        count = len(hands)
         for seat in range(self.seat + 1, self.seat + count):
             size = hands[seat % count]["tiles"]
             if size:
-                size = min(size, total)
-                break
-        if not size:
-            return {}
-        hands_of_size = comb(total, size)
-        chances = {}  # (a loop is quicker than a comprehension here)
-        for tile in TILES:
-            if unseen[tile] > 0:
-                chances[tile] = 1 - comb(total - unseen[tile], size) / hands_of_size
-        return chances
+                return CHANCES[(*unseen, size)]
+        return {}
 
     def _discard(self, view, choice):
         hand = view["hands"][self.seat]
@@ -90,3 +81,24 @@ class GreedyBot(Bot):
             key=lambda o: (o["discard"] != ARROW, -hand.count(o["discard"]), TILES.index(o["discard"])),
         )
         return order[0]
+
+
+def _chances(counts: tuple) -> dict:
+    """For each tile, the chance that a hand of `size` tiles drawn from the
+    unseen ones holds one; `counts`: the unseen tiles of each kind (TILES), then `size`."""
+    *unseen, size = counts
+    total = sum(unseen)
+    size = min(size, total)
+    if not size:
+        return {}
+    hands_of_size = comb(total, size)
+    chances = {}  # (a loop is quicker than a comprehension here)
+    for tile, count in zip(TILES, unseen):
+        if count > 0:
+            chances[tile] = 1 - comb(total - count, size) / hands_of_size
+    return chances
+
+
+# The chances for each count of unseen tiles and hand size, kept: a game
+# meets the same counts again and again (and a batch of games far more often).
+CHANCES = Kept(_chances)

@@ -349,8 +349,9 @@ class Masks:
                 for step, landing in ((-1, back), (1, forth)):
                     if line & landing:
                         moved = MOVES[self.levels[0], unit, index, step]
-                        won = self.slide_streaks(moved, unit, index, step, ends)
-                        if won:
+                        # A streak only where a stack that moves lands on an end.
+                        if moved & landing:
+                            won = self.slide_streaks(moved, unit, index, step, ends)
                             gain = self.tiles_after_slide(won, unit, index, step)
                             if gain > best:
                                 best = gain

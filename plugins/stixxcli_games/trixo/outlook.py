@@ -15,7 +15,7 @@ from heapq import heappop, heappush
 from math import inf
 from operator import itemgetter
 
-from .board import ARROW, STEPS
+from .board import ARROW, STEPS, Kept
 from .masks import (
     COLUMN,
     INSET,
@@ -69,6 +69,11 @@ class Costs(dict):
         return cost
 
 
+# The costs for each set of chances, kept from turn to turn: the chances come
+# from the counts of unseen tiles, which recur within a game and across games.
+COSTS = Kept(Costs)
+
+
 class Cell:
     """A cell a symbol may be placed on collecting nothing: its bit, the
     height of the stack there, and after the placement the stacks a tile may
@@ -80,10 +85,10 @@ class Cell:
 
     __slots__ = ("bit", "index", "near", "height", "open_stacks", "empty", "threats", "cost")
 
-    def __init__(self, bit, height, open_stacks, empty, threats, cost):
-        self.bit, self.height, self.open_stacks, self.empty = bit, height, open_stacks, empty
+    def __init__(self, index, height, open_stacks, empty, threats, cost):
+        self.index, self.bit = index, 1 << index
+        self.height, self.open_stacks, self.empty = height, open_stacks, empty
         self.threats, self.cost = threats, cost
-        self.index = index = bit.bit_length() - 1
         self.near = NEAR[index]  # the cells a pair with it may hold
 
 
@@ -147,9 +152,9 @@ class Outlook:
             "o": {},
             "trixo": {},
         }  # end: what a placement there collects, found as asked for
-        self.unmarked = {}  # window after: the threats of a cell that shows no symbol and ends no pair
+        self.unmarked = {}  # window after: the threats of a cell that shows no symbol and ends no pair, their cost
         self.cells = {}  # place: Cell, made once for every tile in hand placed there
-        self.costs = Costs(self.chances)
+        self.costs = COSTS[self.chances]
         self.slide_ends = {}
         self.landing = None  # where a slide may land, as `slide_gain` finds it
         self.lands = 0
@@ -226,7 +231,9 @@ class Outlook:
                         i = names.index(played)
                         own = self.own_gain(played, after, gains[i])
                         if own != gains[i]:
-                            gains, found = gains[:i] + (own,) + gains[i + 1 :], True
+                            gains = list(gains)
+                            gains[i] = own
+                            gains, found = tuple(gains), True
                 else:
                     if type(after) is tuple:  # a slide: its masks made only now
                         after = self.slid(*after)
@@ -352,7 +359,8 @@ class Outlook:
     def cell(self, place: tuple) -> Cell:
         """A placement on `place` that collects nothing, and what the next
         player may collect after it; the same whichever symbol goes there."""
-        bit = 1 << (place[0] - self.top) * SIZE + place[1] - self.left
+        index = (place[0] - self.top) * SIZE + place[1] - self.left
+        bit = 1 << index
         stack = self.stacks.get(bit)
         height = len(stack) if stack else 0
         stacks = self.occupied | bit
@@ -367,16 +375,19 @@ class Outlook:
         # leaves alone (`own_gain` adds those it joins). Elsewhere the pairs
         # and their gains are as before, but the window may shrink: the same
         # for every cell that leaves the same window.
-        threats = self.unmarked.get(inside)
-        if threats is None:
-            threats = self.unmarked[inside] = self._unmarked(inside)
+        unmarked = self.unmarked.get(inside)
+        if unmarked is None:
+            threats = self._unmarked(inside)
+            unmarked = self.unmarked[inside] = (threats, self.costs[threats])
+        threats, cost = unmarked
         if bit & self.marked:
             threats = list(threats)
             for i, mark in enumerate(self.marks):
                 if bit & mark:
                     threats[i] = self._marked_threat(self.names[i], bit, open_stacks, empty)
             threats = tuple(threats)
-        cell = self.cells[place] = Cell(bit, height, open_stacks, empty, threats, self.costs[threats])
+            cost = self.costs[threats]
+        cell = self.cells[place] = Cell(index, height, open_stacks, empty, threats, cost)
         return cell
 
     def _unmarked(self, inside: int) -> tuple:
