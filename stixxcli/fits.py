@@ -351,6 +351,7 @@ def fits_function(schema) -> Callable[[Any], bool]:
         by_size[len(value)] = made
         return made(value)
 
+    fits.by_size = by_size
     return fits
 
 
