@@ -258,14 +258,29 @@ class _Source:
             out.append("    " * depth + f"if type({v}) is list:")
             depth += 1
         inner = "    " * depth
+        least = schema.get("minItems", 0)
+        prefix = schema.get("prefixItems", ())
+        if least and schema.get("maxItems") == least == len(prefix):
+            # One length allowed, a rule for each place (a cell's row and
+            # column): one test, and the items unpacked; none beyond them.
+            named = [self.name("x") for _ in prefix]
+            out.append(f"{inner}if len({v}) != {least!r}: return False")
+            out.append(f"{inner}{', '.join(named)}, = {v}")
+            for x, rule in zip(named, prefix):
+                self.emit(rule, x, out, depth, {})
+        else:
+            self.emit_items(schema, v, out, depth, least, prefix)
+        if schema.get("uniqueItems"):
+            out.append(f"{inner}if not {self.constant(_unique)}({v}): return False")
+
+    def emit_items(self, schema, v: str, out: list[str], depth: int, least: int, prefix) -> None:
+        inner = "    " * depth
         n = self.name("n")
         out.append(f"{inner}{n} = len({v})")
-        least = schema.get("minItems", 0)
         if least:
             out.append(f"{inner}if {n} < {least!r}: return False")
         if "maxItems" in schema:
             out.append(f"{inner}if {n} > {schema['maxItems']!r}: return False")
-        prefix = schema.get("prefixItems", ())
         for i, rule in enumerate(prefix):
             x = self.name("x")
             if i < least:  # long enough, as checked above
@@ -281,8 +296,6 @@ class _Source:
             rest = f"{v}[{len(prefix)}:]" if prefix else v
             out.append(f"{inner}for {x} in {rest}:")
             self.block(items, x, out, depth + 1, {})
-        if schema.get("uniqueItems"):
-            out.append(f"{inner}if not {self.constant(_unique)}({v}): return False")
 
 
 MATCHES_KEPT = 4096  # texts remembered per pattern: a game's sticks or names, not a corpus's every text
