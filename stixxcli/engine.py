@@ -100,7 +100,10 @@ def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError]
     that was not. The hot path of validation: what is the same for every move
     of a log is looked up once."""
     refuse = shapes(game)[1]
-    fits = refuse.fits
+    # The generated checks of moves, by their count of keys (fits.py): asked
+    # here, without the call into `fits` that would find them. None from one
+    # means the move has other keys, and `refuse` asks `fits` itself.
+    by_size = getattr(refuse.fits, "by_size", {})
     play = state.apply
     for index, move in enumerate(moves):
         seat = state.seat
@@ -111,10 +114,12 @@ def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError]
                 raise IllegalMove("a move must be a JSON object")
             claimed = move.get("seat")
             # A seat that is not a whole number is the game's to refuse, with its own words.
-            if type(claimed) is int and seat is not None and claimed != seat:
+            # (The right seat, the usual move, is told by the first test alone.)
+            if claimed != seat and type(claimed) is int and seat is not None:
                 raise IllegalMove(
                     f"wrong player: it is {state.names[seat]}'s turn (seat {seat}), not seat {claimed}"
                 )
+            fits = by_size.get(len(move))
             if fits is None or not fits(move):
                 refuse(move)
             try:

@@ -54,7 +54,17 @@ class _Source:
         with `keys`, for an object that has those keys and no other."""
         name = self.name("fits")
         body: list[str] = []
-        self.emit(schema, "v", body, 1, {} if keys is None else {"v": ("object", keys, {}, True)})
+        knows = {}
+        if keys is not None:
+            # Every value fetched first. The caller asks this function of any
+            # object of as many keys: one that lacks a key has other keys, and
+            # gets None (not this function's to answer).
+            named = {key: self.name("x") for key in sorted(keys)}
+            if named:
+                body += ["    try:", *(f"        {x} = v[{key!r}]" for key, x in named.items())]
+                body += ["    except KeyError:", "        return None"]
+            knows = {"v": ("object", keys, named, True)}
+        self.emit(schema, "v", body, 1, knows)
         self.functions.append([f"def {name}(v):", *body, "    return True"])
         return name
 
@@ -248,14 +258,29 @@ class _Source:
             out.append("    " * depth + f"if type({v}) is list:")
             depth += 1
         inner = "    " * depth
+        least = schema.get("minItems", 0)
+        prefix = schema.get("prefixItems", ())
+        if least and schema.get("maxItems") == least == len(prefix):
+            # One length allowed, a rule for each place (a cell's row and
+            # column): one test, and the items unpacked; none beyond them.
+            named = [self.name("x") for _ in prefix]
+            out.append(f"{inner}if len({v}) != {least!r}: return False")
+            out.append(f"{inner}{', '.join(named)}, = {v}")
+            for x, rule in zip(named, prefix):
+                self.emit(rule, x, out, depth, {})
+        else:
+            self.emit_items(schema, v, out, depth, least, prefix)
+        if schema.get("uniqueItems"):
+            out.append(f"{inner}if not {self.constant(_unique)}({v}): return False")
+
+    def emit_items(self, schema, v: str, out: list[str], depth: int, least: int, prefix) -> None:
+        inner = "    " * depth
         n = self.name("n")
         out.append(f"{inner}{n} = len({v})")
-        least = schema.get("minItems", 0)
         if least:
             out.append(f"{inner}if {n} < {least!r}: return False")
         if "maxItems" in schema:
             out.append(f"{inner}if {n} > {schema['maxItems']!r}: return False")
-        prefix = schema.get("prefixItems", ())
         for i, rule in enumerate(prefix):
             x = self.name("x")
             if i < least:  # long enough, as checked above
@@ -271,8 +296,6 @@ class _Source:
             rest = f"{v}[{len(prefix)}:]" if prefix else v
             out.append(f"{inner}for {x} in {rest}:")
             self.block(items, x, out, depth + 1, {})
-        if schema.get("uniqueItems"):
-            out.append(f"{inner}if not {self.constant(_unique)}({v}): return False")
 
 
 MATCHES_KEPT = 4096  # texts remembered per pattern: a game's sticks or names, not a corpus's every text
@@ -317,26 +340,31 @@ def fits_function(schema) -> Callable[[Any], bool]:
     if not (isinstance(schema, dict) and schema.get("type") == "object"):
         return _generated(schema)
     general = None
-    by_keys: dict[tuple, Callable[[Any], bool]] = {}  # the keys in the order a value gives them
-    by_set: dict[frozenset, Callable[[Any], bool]] = {}
+    by_set: dict[frozenset, Callable[[Any], bool | None]] = {}
+    # The function last used for objects of each size, asked first: it tells
+    # its own keys by fetching them, quicker than making the value's set of keys.
+    by_size: dict[int, Callable[[Any], bool | None]] = {}
 
     def fits(value) -> bool:
         nonlocal general
         if type(value) is not dict:
             return False
-        keys = tuple(value)
-        made = by_keys.get(keys)
+        made = by_size.get(len(value))
+        if made is not None:
+            fit = made(value)
+            if fit is not None:
+                return fit
+        given = frozenset(value)
+        made = by_set.get(given)
         if made is None:
-            if len(by_keys) >= KEY_SETS_KEPT:  # values of many shapes: one function for them all
+            if len(by_set) >= KEY_SETS_KEPT:  # values of many shapes: one function for them all
                 general = general or _generated(schema)
                 return general(value)
-            given = frozenset(keys)  # the same keys in another order: the same function
-            made = by_set.get(given)
-            if made is None:
-                made = by_set[given] = _generated(schema, given)
-            by_keys[keys] = made
+            made = by_set[given] = _generated(schema, given)
+        by_size[len(value)] = made
         return made(value)
 
+    fits.by_size = by_size
     return fits
 
 

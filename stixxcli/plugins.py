@@ -38,6 +38,7 @@ class Plugins:
         self.info = info  # plugin name -> {"version", "bundled", "module", "distribution"}
         self._games: dict | None = None
         self._by_plugin: dict[str, dict] = {}  # plugin name -> the games it registered
+        self._found: dict[str, GameEntry] = {}  # games asked for by name: validation asks once a log
         self._bots: dict | None = None
         self._rule_dirs: list | None = None
 
@@ -60,6 +61,15 @@ class Plugins:
     def game(self, name: str) -> GameEntry | None:
         """The game called `name`. With only the bundled plugins, each named after
         its game, that plugin alone is asked: one game's code is imported, not four."""
+        found = self._found.get(name)
+        if found is not None:
+            return found
+        found = self._find(name)
+        if found is not None:
+            self._found[name] = found
+        return found
+
+    def _find(self, name: str) -> GameEntry | None:
         if self._games is not None:
             return self._games.get(name)
         if self.info.get(name, {}).get("bundled") and all(p["bundled"] for p in self.info.values()):

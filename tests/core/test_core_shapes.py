@@ -346,3 +346,15 @@ def test_the_same_keys_in_another_order_share_one_function(monkeypatch):
     assert fits({"takes": [1], "option": "A", "seat": 0})
     assert not fits({"option": "A", "seat": 0, "takes": []})
     assert made == [frozenset({"seat", "option", "takes"})]
+
+
+def test_an_object_of_as_many_keys_but_other_ones_gets_its_own_answer():
+    """The function last used for objects of a size is asked first: one of
+    that size with other keys is not its to answer, and gets its own."""
+    fits = fits_function(MOVE)
+    assert fits({"seat": 0, "option": "A", "takes": [1]})
+    assert not fits({"seat": 0, "option": "A", "extra": [1]})  # an unknown key
+    assert fits({"seat": 0, "option": "B", "word": "ab"})
+    assert not fits({"seat": 0, "option": "A", "word": "AB"})
+    assert fits({"seat": 0, "option": "A", "takes": [1]})  # back to the first keys
+    assert not fits({"seat": 0, "option": "A", "takes": []})
