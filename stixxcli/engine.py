@@ -96,8 +96,9 @@ def apply_move(game, state: State, move: Any) -> None:
 
 def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError] | None:
     """Apply recorded moves in order, each after the checks every game shares:
-    None when all were legal, else (index, seat to play, error) of the first
-    that was not. The hot path of validation: what is the same for every move
+    None when all were legal, else (index, seat, error) of the first that
+    was not, the seat being the one that made it: the seat to play, or the
+    seat a move by the wrong player claims (None when the game has no such seat). The hot path of validation: what is the same for every move
     of a log is looked up once."""
     refuse = shapes(game)[1]
     # The generated checks of moves, by their count of keys (fits.py): asked
@@ -116,9 +117,11 @@ def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError]
             # A seat that is not a whole number is the game's to refuse, with its own words.
             # (The right seat, the usual move, is told by the first test alone.)
             if claimed != seat and type(claimed) is int and seat is not None:
-                raise IllegalMove(
+                wrong = IllegalMove(
                     f"wrong player: it is {state.names[seat]}'s turn (seat {seat}), not seat {claimed}"
                 )
+                seat = claimed if 0 <= claimed < len(state.names) else None
+                raise wrong
             fits = by_size.get(len(move))
             if fits is None or not fits(move):
                 refuse(move)

@@ -34,9 +34,18 @@ def test_first_illegal_move_is_named(log):
 
 
 def test_wrong_player(log):
+    # The verdict names who made the move, the seat it claims: "move 1 by
+    # random-1 (seat 1) ... it is random-1's turn" said the opposite.
     log["moves"][1]["seat"] = 0
-    v = check_log(log)
+    v = check_log(log, "x.json")
     assert v.index == 1 and "wrong player: it is random-1's turn (seat 1), not seat 0" in v.error
+    assert (v.seat, v.player) == (0, "random-0")
+    said = "x.json: move 1 by random-0 (seat 0) is illegal: wrong player: it is random-1's"
+    assert v.line().startswith(said)
+    log["moves"][1]["seat"] = 7  # no such seat: the move is named by its index alone
+    v = check_log(log, "x.json")
+    assert (v.seat, v.player) == (None, None)
+    assert v.line().startswith("x.json: move 1 is illegal: wrong player")
 
 
 def test_move_after_the_end(log):
