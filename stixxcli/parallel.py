@@ -205,6 +205,7 @@ def _end_workers(pool) -> None:
     """End every worker now and wait for each: SIGTERM, then SIGKILL for one
     that does not go within a second."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)  # (shutdown lets go of it)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
@@ -215,6 +216,11 @@ def _end_workers(pool) -> None:
             if process.is_alive():
                 process.kill()
                 process.join(1)
+    # A worker ended while it sent a result leaves the executor's thread
+    # reading the rest for ever, and the exit waits for that thread: this
+    # process holds the pipe's writing end too. Closing it ends the read.
+    with contextlib.suppress(OSError, AttributeError):
+        results._writer.close()
 
 
 def _dask_map(function, chunks, scheduler):

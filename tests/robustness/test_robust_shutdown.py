@@ -176,3 +176,32 @@ def test_signals_raise_stopped_only_in_the_main_thread():
     finally:
         for sig, handler in before.items():
             signal.signal(sig, handler)
+
+
+KILLED_WHILE_SENDING = """
+import os, signal, sys, time
+from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+from stixxcli.parallel import _end_workers
+
+def big(_):
+    return b"x" * 50_000_000  # sent through the pipe for about a tenth of a second
+
+if __name__ == "__main__":
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+    pool.submit(big, 0)
+    time.sleep(float(sys.argv[1]))
+    os.kill(next(iter(pool._processes)), signal.SIGKILL)
+    _end_workers(pool)
+"""
+
+
+def test_a_worker_ended_while_it_sends_a_result_does_not_hold_the_exit(tmp_path):
+    # The executor's thread was left reading the rest of the result for ever
+    # (this process holds the pipe's writing end too), and the exit waited
+    # for it: `simulate --out` stopped by SIGHUP printed its report, then hung.
+    script = tmp_path / "killed.py"
+    script.write_text(KILLED_WHILE_SENDING)
+    for delay in (0.1, 0.15, 0.2, 0.25, 0.3):  # one of them in the middle of the send
+        run = subprocess.run([sys.executable, script, str(delay)], capture_output=True, text=True, timeout=30)
+        assert run.returncode == 0 and "Traceback" not in run.stderr, (delay, run.stderr[-500:])
