@@ -77,6 +77,23 @@ def test_a_stick_not_in_the_deck_or_written_turned_round():
     refused([dict(FIRST, stick="blue>  green> pink> <purple")], 0, "is not of the form")
 
 
+def test_a_stick_written_turned_round_is_told_how_to_write_it():
+    # The deck's writing gives the same fish with the other "turned"; a draw
+    # or a dealt stick has no way up to say.
+    turned_mine = "purple> <pink <green <blue"
+    refused([dict(FIRST, stick=turned_mine)], 0, f"the deck writes it {MINE!r}", '"turned": true')
+    verdict = refused([dict(FIRST, stick=turned_mine, turned=True)], 0, '"turned": false')
+    assert '"turned": true' not in verdict.error
+    verdict = refused([dict(FIRST, draw="<purple orange> pink> <green")], 0, "draw:", f"{THEIRS!r}")
+    assert "a log writes every stick as the deck does" in verdict.error and '"turned"' not in verdict.error
+    for setup in (
+        {**SETUP, "start": "<orange <school <green <blue"},
+        {**SETUP, "hands": [[turned_mine, *SETUP["hands"][0][1:]], SETUP["hands"][1]]},
+    ):
+        verdict = verdict_of([FIRST], setup=setup)
+        assert "written turned round" in verdict.error and '"turned"' not in verdict.error, verdict.error
+
+
 def test_an_occupied_cell():
     refused([dict(FIRST, column=0, row=2, points={})], 0, "column 0, row 2 already holds a fish (school>)")
     refused([FIRST, dict(SECOND, column=1, row=3)], 1, "column 1, row 3 already holds a fish")

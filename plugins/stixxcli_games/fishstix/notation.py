@@ -68,14 +68,17 @@ def stick_problem(text: str, kinds, index: dict) -> str | None:
     return None
 
 
-def unknown_stick(deck: Deck, text: str) -> str:
-    """Why `text` names no stick of this deck, for a refusal."""
+def unknown_stick(deck: Deck, text: str, turned: bool | None = None) -> str:
+    """Why `text` names no stick of this deck, for a refusal. `turned`: the
+    move's "turned" when a placed stick is refused (None: a dealt or drawn one)."""
     fish = read_exact(text, deck.index)
     if fish is not None and deck.by_fish.get(fish) is not None:
-        return (
-            f"stick {text!r} is written turned round: the deck writes it "
-            f'{deck.by_fish[fish]!r} (say "turned": true to place it that way up)'
-        )
+        said = f"stick {text!r} is written turned round: the deck writes it {deck.by_fish[fish]!r}"
+        if turned is None:  # the setup and the draws have no way up to say
+            return f"{said} (a log writes every stick as the deck does)"
+        # Written the deck's way, the same fish stand as they were meant with the other "turned".
+        way = "false" if turned else "true"
+        return f'{said} (write it so, with "turned": {way}, for its fish to stand as in the move)'
     problem = stick_problem(text, deck.kinds, deck.index)
     if problem:
         return f"stick {text!r}: {problem}"

@@ -332,7 +332,7 @@ class FishStixState(State):
         hand = self.hands[seat]
         fish = (self.turned_fish if turned else self.fish).get(stick)
         if fish is None or stick not in hand:
-            self._refuse_stick(seat, stick, fish)
+            self._refuse_stick(seat, stick, turned, fish)
         scored = self._scored
         self._scored = None
         grid = self.grid
@@ -409,7 +409,7 @@ class FishStixState(State):
         else:
             self.seat = (seat + 1) % self.players
 
-    def _refuse_stick(self, seat: int, stick: str, fish: tuple | None) -> None:
+    def _refuse_stick(self, seat: int, stick: str, turned: bool, fish: tuple | None) -> None:
         """Why the played stick is refused: not a stick, or not in the hand."""
         if fish is None:
             if self.open_deck:
@@ -417,7 +417,7 @@ class FishStixState(State):
                 if problem:
                     raise IllegalMove(f"stick {stick!r}: {problem}")
             else:
-                raise IllegalMove(notation.unknown_stick(self.deck, stick))
+                raise IllegalMove(notation.unknown_stick(self.deck, stick, turned))
         hand = self.hands[seat]
         if stick not in hand:
             raise IllegalMove(
