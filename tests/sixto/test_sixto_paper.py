@@ -241,14 +241,14 @@ def test_a_row_in_another_order_is_named_as_the_file_gives_it_and_its_missing_co
 @pytest.mark.parametrize(
     "text, where, words",
     [
-        # One row labelled with something that is not a colour: both names shown.
+        # Rows in another order, one labelled with something that is not a colour: both names shown.
         (
-            "\n".join(f"{c}: {r}" for c, r in zip(["red", "yellow", "gren"] + COLOURS[3:], RULEBOOK_ROWS)),
+            "\n".join(f"{c}: {r}" for c, r in zip(["yellow", "red", "gren"] + COLOURS[3:], RULEBOOK_ROWS)),
             "sheet.txt:3",
             "row 3 is labelled 'gren', but the other rows are labelled with colours: label it green",
         ),
         (
-            "\n".join([f"red: {RULEBOOK_ROWS[0]}", RULEBOOK_ROWS[1]])
+            "\n".join([f"yellow: {RULEBOOK_ROWS[0]}", RULEBOOK_ROWS[1]])
             + "\n"
             + "\n".join(f"{c}: {r}" for c, r in zip(COLOURS[2:], RULEBOOK_ROWS[2:])),
             "sheet.txt:2",
@@ -310,3 +310,20 @@ def test_o_is_an_empty_box_beside_other_empty_marks():
     assert out["rows"] == [15, 5, 28, 15, 21, 21] and out["total"] == 151
     strings = "\n".join(f'- "{r.replace(".", "O", 2)}"' for r in RULEBOOK_ROWS)
     assert score(("s.yaml", strings)).to_json()["total"] == 151
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        ["red", None, None, None, None, None],  # one colour label, in its own row
+        ["Ann", "yellow", "green", "blue", "purple", "orange"],  # a name and colours, in order
+        ["red", "yellow", "gren", "blue", "purple", "orange"],  # any label: rows read top to bottom
+        ["a", "b", "c", "d", "e", "f"],  # b is no colour here: not every row is labelled with one
+        ["1", "2", "3", "4", "5", "6"],
+    ],
+)
+def test_any_label_with_the_colours_in_their_rows_reads_top_to_bottom(labels):
+    # "a line may begin with NAME: (a colour name or any label)", rows top row first.
+    text = "\n".join(f"{label}: {row}" if label else row for label, row in zip(labels, RULEBOOK_ROWS))
+    out = score(("labels.txt", text)).to_json()
+    assert out["rows"] == [15, 5, 28, 15, 21, 21] and out["total"] == 151

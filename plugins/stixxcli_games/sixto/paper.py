@@ -4,11 +4,12 @@ scoring them, and ranking a table of them.
 The text form (docs/games/sixto.md, Paper sheets): six lines of 12 cells, top
 row first; `x`/`X` a cross, `.` `-` `o` `_` `/` an empty box; spaces and `|`
 ignored; `#` starts a comment; a line may begin with a `NAME:` label, and
-labels that are colour names place their rows. `0` is refused (a circled
-cross or an empty box?). The same sheet may be YAML or JSON: a list of six rows (12
-booleans, or a string of cells), or a mapping with `rows:` and an optional
-`name:`; aliases, nesting deeper than MAX_DEPTH and a tag that makes a box or
-a row something else (`!!bool maybe`, `!!null`) are refused.
+labels that give every row its colour, or a colour's name out of its row's
+place, place the rows. `0` is refused (a circled cross or an empty box?). The
+same sheet may be YAML or JSON: a list of six rows (12 booleans, or a string
+of cells), or a mapping with `rows:` and an optional `name:`; aliases, nesting
+deeper than MAX_DEPTH and a tag that makes a box or a row something else
+(`!!bool maybe`, `!!null`) are refused.
 """
 
 from __future__ import annotations
@@ -160,7 +161,7 @@ def _read_text(source: str, text: str, rules: dict):
         if problem:
             raise StixxError(f"row {len(read) + 1}: {problem}", where=f"{source}:{number}")
         read.append((number, label, cells))
-    if any(label is not None and label.lower() in by_name for _, label, _ in read):
+    if _labels_place_rows(read, colours, by_name):
         read = _placed_by_colour(read, colours, by_name, source)
     elif len(read) != wanted:
         where = f"{source}:{last}" if last else source
@@ -172,6 +173,18 @@ def _read_text(source: str, text: str, rules: dict):
         )
     lines = [number for number, _, _ in read]
     return _marks([cells for _, _, cells in read]), lines
+
+
+def _labels_place_rows(read: list, colours: list[str], by_name: dict) -> bool:
+    """Whether the labels, not the order, give the rows' colours: every row is
+    labelled with a colour (name or letter), or a colour's name labels another
+    colour's row. Else the rows read top to bottom whatever their labels say,
+    as the rulings allow any label (`Ann:`, `a:` ... `f:`, one `red:`)."""
+    labels = [(label or "").lower() for _, label, _ in read]
+    if labels and all(label in by_name for label in labels):
+        return True
+    names = {colour.lower(): row for row, colour in enumerate(colours)}
+    return any(names.get(label, position) != position for position, label in enumerate(labels))
 
 
 def _placed_by_colour(read: list, colours: list[str], by_name: dict, source: str) -> list:
