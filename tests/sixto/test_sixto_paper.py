@@ -233,22 +233,22 @@ def test_a_row_in_another_order_is_named_as_the_file_gives_it_and_its_missing_co
     bottom_up[0] = bottom_up[0].replace(".", "0", 1)  # orange, the first line
     error = refusal("\n".join(bottom_up))
     assert error.where == "sheet.txt:1" and error.message.startswith("row 1:"), error.message
-    bottom_up[0] = bottom_up[0].replace("0", "o")
+    bottom_up[0] = bottom_up[0].replace("0", "y")
     error = refusal("\n".join(bottom_up))
-    assert error.where == "sheet.txt:1" and error.message.startswith("row 1, box"), error.message
+    assert error.where == "sheet.txt:1" and error.message.startswith("row 1: 'y' is not a box"), error.message
 
 
 @pytest.mark.parametrize(
     "text, where, words",
     [
-        # One row labelled with something that is not a colour: both names shown.
+        # Rows in another order, one labelled with something that is not a colour: both names shown.
         (
-            "\n".join(f"{c}: {r}" for c, r in zip(["red", "yellow", "gren"] + COLOURS[3:], RULEBOOK_ROWS)),
+            "\n".join(f"{c}: {r}" for c, r in zip(["yellow", "red", "gren"] + COLOURS[3:], RULEBOOK_ROWS)),
             "sheet.txt:3",
             "row 3 is labelled 'gren', but the other rows are labelled with colours: label it green",
         ),
         (
-            "\n".join([f"red: {RULEBOOK_ROWS[0]}", RULEBOOK_ROWS[1]])
+            "\n".join([f"yellow: {RULEBOOK_ROWS[0]}", RULEBOOK_ROWS[1]])
             + "\n"
             + "\n".join(f"{c}: {r}" for c, r in zip(COLOURS[2:], RULEBOOK_ROWS[2:])),
             "sheet.txt:2",
@@ -274,29 +274,56 @@ def test_labels_and_missing_rows_are_named(text, where, words):
     assert error.where == where and words in error.message, error.message
 
 
-def test_o_is_empty_only_where_nothing_else_is():
-    # o for every empty box (the rulings' old reading) still reads as empty.
+def test_zero_is_refused_with_a_hint():
+    # o for every empty box reads as empty (the rulings' reading).
     only_o = "\n".join(r.replace(".", "o") for r in RULEBOOK_ROWS)
     assert score(("o.txt", only_o)).to_json()["total"] == 151
-    # Beside dots, an o looks like a circled cross: refused with a hint.
-    circled = "\n".join(RULEBOOK_ROWS[:2] + ["o..x.xxx.xx."] + RULEBOOK_ROWS[3:])
-    error = refusal(circled)
-    assert error.where == "sheet.txt:3"
-    assert "row 3, box 1: 'o' on a sheet whose empty boxes are '.': is it a circled cross?" in error.message
-    assert "write x for a cross and . for an empty box" in error.message
-    # 0 is never read.
+    # 0 is never read: a circled cross or an empty box?
     zero = "\n".join(RULEBOOK_ROWS[:1] + ["x00xx0000000"] + RULEBOOK_ROWS[2:])
     error = refusal(zero)
     assert (
         error.where == "sheet.txt:2"
         and "box 2: '0' could be a circled cross or an empty box" in error.message
+        and "write x for a cross and . for an empty box" in error.message
     )
     # The same in a YAML sheet of strings.
-    error = refusal("\n".join(f'- "{r}"' for r in RULEBOOK_ROWS[:5] + ["x..x..xxOx.."]), "s.yaml")
-    assert "row 6, box 9: 'O'" in error.message and error.where == "s.yaml:6"
+    error = refusal("\n".join(f'- "{r}"' for r in RULEBOOK_ROWS[:5] + ["x..x..xx0x.."]), "s.yaml")
+    assert "row 6: box 9: '0'" in error.message and error.where == "s.yaml:6"
 
 
 def test_the_lost_box_mark_is_an_empty_box():
     # `/` is how stixx draws a lost (skipped) box: copying a drawn sheet works.
     slashed = "\n".join(r[: r.rfind("x")].replace(".", "/") + r[r.rfind("x") :] for r in RULEBOOK_ROWS)
     assert "/" in slashed and score(("drawn.txt", slashed)).to_json()["total"] == 151
+
+
+# The rulings' text form (RULINGS.md, Paper sheets) -----------------------------------
+
+
+def test_o_is_an_empty_box_beside_other_empty_marks():
+    # The rulings list `.` `-` `o` and `_` as empty boxes: a sheet may mix them.
+    mixed = "\n".join(
+        [RULEBOOK_ROWS[0].replace(".", "o"), RULEBOOK_ROWS[1].replace(".", "-")]
+        + [r.replace(".", "o", 1) for r in RULEBOOK_ROWS[2:]]
+    )
+    out = score(("mixed.txt", mixed)).to_json()
+    assert out["rows"] == [15, 5, 28, 15, 21, 21] and out["total"] == 151
+    strings = "\n".join(f'- "{r.replace(".", "O", 2)}"' for r in RULEBOOK_ROWS)
+    assert score(("s.yaml", strings)).to_json()["total"] == 151
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        ["red", None, None, None, None, None],  # one colour label, in its own row
+        ["Ann", "yellow", "green", "blue", "purple", "orange"],  # a name and colours, in order
+        ["red", "yellow", "gren", "blue", "purple", "orange"],  # any label: rows read top to bottom
+        ["a", "b", "c", "d", "e", "f"],  # b is no colour here: not every row is labelled with one
+        ["1", "2", "3", "4", "5", "6"],
+    ],
+)
+def test_any_label_with_the_colours_in_their_rows_reads_top_to_bottom(labels):
+    # "a line may begin with NAME: (a colour name or any label)", rows top row first.
+    text = "\n".join(f"{label}: {row}" if label else row for label, row in zip(labels, RULEBOOK_ROWS))
+    out = score(("labels.txt", text)).to_json()
+    assert out["rows"] == [15, 5, 28, 15, 21, 21] and out["total"] == 151

@@ -2,14 +2,14 @@
 scoring them, and ranking a table of them.
 
 The text form (docs/games/sixto.md, Paper sheets): six lines of 12 cells, top
-row first; `x`/`X` a cross, `.` `-` `_` `/` an empty box; spaces and `|`
+row first; `x`/`X` a cross, `.` `-` `o` `_` `/` an empty box; spaces and `|`
 ignored; `#` starts a comment; a line may begin with a `NAME:` label, and
-labels that are colour names place their rows. `o` is an empty box only on a
-sheet that writes no other empty mark (it could be a circled cross); `0` is
-always refused. The same sheet may be YAML or JSON: a list of six rows (12
-booleans, or a string of cells), or a mapping with `rows:` and an optional
-`name:`; aliases, nesting deeper than MAX_DEPTH and a tag that makes a box or
-a row something else (`!!bool maybe`, `!!null`) are refused.
+labels that give every row its colour, or a colour's name out of its row's
+place, place the rows. `0` is refused (a circled cross or an empty box?). The
+same sheet may be YAML or JSON: a list of six rows (12 booleans, or a string
+of cells), or a mapping with `rows:` and an optional `name:`; aliases, nesting
+deeper than MAX_DEPTH and a tag that makes a box or a row something else
+(`!!bool maybe`, `!!null`) are refused.
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ from stixxcli.record import Record
 
 from .board import crossing_problem, score
 
-CROSS, EMPTY = "xX", ".-_/"  # `/` is how stixx draws a lost box
-ROUND = "oO"  # an empty box, or a circled cross: read by the rest of the sheet
+CROSS, EMPTY = "xX", ".-oO_/"  # `o` an empty box as the rulings say; `/` how stixx draws a lost box
 BOX_HINT = "write x for a cross and . for an empty box"
 MAX_SHEET = 100_000  # characters; a sheet is a few hundred
 MAX_DEPTH = 10  # levels of YAML/JSON nesting; a sheet needs three (name and rows, the rows, a row)
@@ -120,36 +119,20 @@ def _looks_structured(source: str, text: str) -> bool:
 
 
 def _cells(text: str, boxes: int) -> tuple[list[str] | None, str | None]:
-    """A row's cells from a string (still characters: an `o` is read with the
-    whole sheet), or a reason it is not one."""
+    """A row's cells from a string (still characters), or a reason it is not one."""
     cells = [ch for ch in text if not ch.isspace() and ch != "|"]
     for box, ch in enumerate(cells, start=1):
         if ch == "0":
-            return None, (
-                f"box {box}: '0' could be a circled cross or an empty box: {BOX_HINT} "
-                f"(o is an empty box only on a sheet that uses no other empty mark)"
-            )
-        if ch not in CROSS and ch not in EMPTY and ch not in ROUND:
-            return None, f"{ch!r} is not a box: x or X is a cross; . - _ or / an empty box"
+            return None, f"box {box}: '0' could be a circled cross or an empty box: {BOX_HINT}"
+        if ch not in CROSS and ch not in EMPTY:
+            return None, f"{ch!r} is not a box: x or X is a cross; . - o _ or / an empty box"
     if len(cells) != boxes:
         return None, f"{len(cells)} boxes, but a row has {boxes} (boxes_per_row)"
     return cells, None
 
 
-def _marks(rows: list[list[str]], lines: list[int], source: str, numbers=None) -> list[list[bool]]:
-    """The crosses of a sheet's rows of cells. An `o` is an empty box only when
-    the sheet writes empty boxes no other way: beside `.`, `-`, `_` or `/` it
-    looks like a mark (a circled cross?) and is refused with a hint."""
-    other_empty = next((ch for cells in rows for ch in cells if ch in EMPTY), None)
-    if other_empty is not None:
-        for row, cells, line in zip(numbers or range(1, len(rows) + 1), rows, lines):
-            for box, ch in enumerate(cells, start=1):
-                if ch in ROUND:
-                    raise StixxError(
-                        f"row {row}, box {box}: {ch!r} on a sheet whose empty boxes are "
-                        f"{other_empty!r}: is it a circled cross? {BOX_HINT}",
-                        where=f"{source}:{line}",
-                    )
+def _marks(rows: list[list[str]]) -> list[list[bool]]:
+    """The crosses of a sheet's rows of cells."""
     return [[ch in CROSS for ch in cells] for cells in rows]
 
 
@@ -178,8 +161,7 @@ def _read_text(source: str, text: str, rules: dict):
         if problem:
             raise StixxError(f"row {len(read) + 1}: {problem}", where=f"{source}:{number}")
         read.append((number, label, cells))
-    in_file = {number: row for row, (number, _, _) in enumerate(read, start=1)}  # rows named as read
-    if any(label is not None and label.lower() in by_name for _, label, _ in read):
+    if _labels_place_rows(read, colours, by_name):
         read = _placed_by_colour(read, colours, by_name, source)
     elif len(read) != wanted:
         where = f"{source}:{last}" if last else source
@@ -190,7 +172,19 @@ def _read_text(source: str, text: str, rules: dict):
             where=where,
         )
     lines = [number for number, _, _ in read]
-    return _marks([cells for _, _, cells in read], lines, source, [in_file[n] for n in lines]), lines
+    return _marks([cells for _, _, cells in read]), lines
+
+
+def _labels_place_rows(read: list, colours: list[str], by_name: dict) -> bool:
+    """Whether the labels, not the order, give the rows' colours: every row is
+    labelled with a colour (name or letter), or a colour's name labels another
+    colour's row. Else the rows read top to bottom whatever their labels say,
+    as the rulings allow any label (`Ann:`, `a:` ... `f:`, one `red:`)."""
+    labels = [(label or "").lower() for _, label, _ in read]
+    if labels and all(label in by_name for label in labels):
+        return True
+    names = {colour.lower(): row for row, colour in enumerate(colours)}
+    return any(names.get(label, position) != position for position, label in enumerate(labels))
 
 
 def _placed_by_colour(read: list, colours: list[str], by_name: dict, source: str) -> list:
@@ -316,7 +310,7 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
                     f"row {number} must be {boxes} true/false or a string of x and ., not {tag}",
                     where=at(row_node),
                 )
-            cells = chars  # read as marks below, with the whole sheet
+            cells = [ch in CROSS for ch in chars]
         elif isinstance(row_node, yaml.SequenceNode):
             cells = []
             for box, cell in enumerate(row_node.value, start=1):
@@ -338,11 +332,4 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
             )
         rows.append(cells)
         lines.append(row_node.start_mark.line + 1)
-    strings = [i for i, cells in enumerate(rows) if cells and isinstance(cells[0], str)]
-    if strings:
-        marks = _marks(
-            [rows[i] for i in strings], [lines[i] for i in strings], source, [i + 1 for i in strings]
-        )
-        for i, row in zip(strings, marks):
-            rows[i] = row
     return name, rows, lines
