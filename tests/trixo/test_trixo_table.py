@@ -87,6 +87,19 @@ def test_help_explains_the_notation_and_groups_the_plays_within_80_columns():
     assert all(len(line) < 80 for line in everything.splitlines())
 
 
+@pytest.mark.parametrize(
+    ("max_stack", "said", "not_said"),
+    [(3, "at most 3 high", "no stacking"), (5, "at most 5 high", "3 high"), (1, "no stacking", "3 high")],
+)
+def test_help_tells_the_stacking_of_these_rules(max_stack, said, not_said):
+    # A house rule's max_stack: help told "at most 3 high" whatever the rules said.
+    s = Script([["x", "o"], ["o", "x"]], max_stack=max_stack).play("x 0 0")
+    choice = next(s.state.turn())
+    text = s.state.help(choice)
+    assert said in text and not_said not in text
+    assert all(len(line) < 80 for line in text.splitlines())
+
+
 def test_help_when_a_tile_must_be_set_aside():
     s = Script([["arrow", "x"], ["o", "o"]])
     s.state.hands[0] = ["arrow"]  # an empty table: no slide moves anything
