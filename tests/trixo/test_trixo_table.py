@@ -9,7 +9,7 @@ import random
 import sys
 
 import pytest
-from trixo_helpers import Script, game
+from trixo_helpers import Script, game, rulebook_diagonal
 
 from stixxcli.check import check_log
 from stixxcli.replays import replay
@@ -64,6 +64,15 @@ def test_no_announcement_names_the_tile_drawn():
             assert news.endswith(".") and "draw" not in news
             if "discard" not in step.move:
                 assert step.move["tile"] in news
+
+
+def test_a_replayed_move_names_what_it_collects_when_the_log_does_not_record_it():
+    # `collected` is optional in a log: a log typed by hand said nothing of the
+    # tiles the rulebook's slide collects in `replay` and the replay page.
+    s = rulebook_diagonal().play("arrow row 2 right")
+    assert "collected" not in s.log["moves"][-1]
+    texts = [step.state.move_text(step.move) for step in replay(s.log) if step.move]
+    assert texts[0] == "x 0 0" and texts[-1] == "arrow row 2 right, collects 3"
 
 
 # help --------------------------------------------------------------------------------
