@@ -9,7 +9,7 @@ import random
 import sys
 
 import pytest
-from trixo_helpers import Script, game
+from trixo_helpers import Script, game, rulebook_diagonal
 
 from stixxcli.check import check_log
 from stixxcli.replays import replay
@@ -66,6 +66,15 @@ def test_no_announcement_names_the_tile_drawn():
                 assert step.move["tile"] in news
 
 
+def test_a_replayed_move_names_what_it_collects_when_the_log_does_not_record_it():
+    # `collected` is optional in a log: a log typed by hand said nothing of the
+    # tiles the rulebook's slide collects in `replay` and the replay page.
+    s = rulebook_diagonal().play("arrow row 2 right")
+    assert "collected" not in s.log["moves"][-1]
+    texts = [step.state.move_text(step.move) for step in replay(s.log) if step.move]
+    assert texts[0] == "x 0 0" and texts[-1] == "arrow row 2 right, collects 3"
+
+
 # help --------------------------------------------------------------------------------
 
 
@@ -85,6 +94,19 @@ def test_help_explains_the_notation_and_groups_the_plays_within_80_columns():
     )
     assert listed.split(" | ") == [choice.notation(o) for o in choice.options]
     assert all(len(line) < 80 for line in everything.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("max_stack", "said", "not_said"),
+    [(3, "at most 3 high", "no stacking"), (5, "at most 5 high", "3 high"), (1, "no stacking", "3 high")],
+)
+def test_help_tells_the_stacking_of_these_rules(max_stack, said, not_said):
+    # A house rule's max_stack: help told "at most 3 high" whatever the rules said.
+    s = Script([["x", "o"], ["o", "x"]], max_stack=max_stack).play("x 0 0")
+    choice = next(s.state.turn())
+    text = s.state.help(choice)
+    assert said in text and not_said not in text
+    assert all(len(line) < 80 for line in text.splitlines())
 
 
 def test_help_when_a_tile_must_be_set_aside():

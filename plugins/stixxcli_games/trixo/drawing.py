@@ -332,5 +332,7 @@ def move_text(state, move: dict) -> str:
     else:
         cell = move.get("cell") or ["?", "?"]
         text = f"{move.get('tile')} {cell[0]} {cell[1]}"
-    taken = move.get("collected")
+    # The state is the one just after the move: its last play holds what the
+    # move collected, which a log need not record.
+    taken = state.last_play[2] if state.last_play is not None else move.get("collected")
     return f"{text}, collects {taken}" if taken else text

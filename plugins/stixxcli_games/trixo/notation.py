@@ -27,10 +27,13 @@ WIDTH = 79  # help lines fit an 80-column terminal
 PLAY_HELP = """\
 Place a symbol tile: its name, then the row and column of a cell, as the
 table labels them (row,column): x 0 1, o -1 2, t 1 1 (t is trixo). On a
-tile already there it stacks: at most 3 high, never on the same symbol.
+{stacking}
 Slide a row or column with an arrow: arrow row 0 left, arrow col 1 down
 (row goes left or right, col up or down); a stack ahead blocks, and so does
 the 3x3 window. Three equal symbols in a line are collected."""
+# How high a stack goes is a rule (`max_stack`): help tells the rules in play.
+STACKING = "tile already there it stacks: at most {} high, never on the same symbol."
+NO_STACKING = "tile already there none goes: these rules have no stacking (max_stack 1)."
 DISCARD_HELP = """\
 No play is legal: no free cell or stack takes your symbols, and no slide
 moves anything. Set one tile of your hand aside, out of the game: discard
@@ -138,10 +141,11 @@ def cell_text(cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-def play_help(options, everything: bool = False) -> str:
+def play_help(options, max_stack: int, everything: bool = False) -> str:
     """How to type a play, with examples, then the legal plays grouped by tile
     (`everything`: each play as it is typed)."""
-    lines = PLAY_HELP.splitlines()
+    stacking = STACKING.format(max_stack) if max_stack > 1 else NO_STACKING
+    lines = PLAY_HELP.format(stacking=stacking).splitlines()
     if everything:
         return "\n".join(
             [*lines, "Your legal plays:", *_packed([play_text(o) for o in options], "  ", " | ")]

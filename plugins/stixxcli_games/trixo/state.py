@@ -124,7 +124,7 @@ class TrixoState(State):
         """How to type a play, with examples, and the legal choices by tile."""
         if choice.name == "discard":
             return discard_help(choice.options)
-        return play_help(choice.options, everything=all)
+        return play_help(choice.options, self.max_stack, everything=all)
 
     def announce(self, move: dict) -> str:
         """The move just applied, told to the whole table (the draw stays secret)."""
