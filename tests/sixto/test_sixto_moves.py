@@ -118,6 +118,14 @@ def test_game_ends_after_the_turn_the_third_die_leaves():
     refused(moves + [turn(0, roll(1, dice=COLOURS[3:]), "", "")], 8, "already over")
 
 
+def test_one_die_gone_ends_the_game_with_end_after_removed_dice_1():
+    # A house rule: the first die that leaves ends the game (and the end says "die", not "dice").
+    moves = ada_reaches_four_in(["red"]) + [turn(0, roll(4), "red10", ""), turn(1, roll(5), "red11", "")]
+    state = final_state(moves, end_after_removed_dice=1)
+    assert state.over and len(state.closed) == 1, state.end
+    assert state.end == "1 die has left the game (end_after_removed_dice: 1)"
+
+
 def test_a_game_declared_over_too_early():
     moves = closing_red()
     verdict = verdict_of(moves, finished=True)

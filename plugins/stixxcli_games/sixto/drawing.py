@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from stixxcli.colours import INK, hue, letters, palette, text_on
 from stixxcli.svg import Drawing, group, tag, text_width
+from stixxcli.text import counted
 
 BOX = 34  # a box's side
 LABEL = 96  # the colour names left of the boxes, at least
@@ -155,7 +156,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh, label, sheet_w
         ),
         tag(
             "text",
-            f"sheet {p['sheet']}: {score['total']} points",
+            f"sheet {p['sheet']}: {counted(score['total'], 'point')}",
             x=x + sheet_w - 12,
             y=y + 24,
             font_size=15,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from stixxcli.colours import terminal_style
 from stixxcli.styled import Styled, columns
+from stixxcli.text import counted
 
 TARGET_BACKGROUND = "#303030"  # the target area's boxes: a dark grey behind the number
 
@@ -89,7 +90,7 @@ def render_state(state, viewer: int | None = None):
 
         colours = state.colours.names
         labels = [f"{colour} closed" if row in state.closed else colour for row, colour in enumerate(colours)]
-        title = f"{name}{active}, sheet {state.letters[seat]}: {score['total']} points"
+        title = f"{name}{active}, sheet {state.letters[seat]}: {counted(score['total'], 'point')}"
         out.end_line().extend(
             _sheet(title, labels, colours, score, state.count[seat], boxes, first_target, box)
         )
@@ -154,7 +155,7 @@ def render_paper(scores):
             out.end_line()
         out.extend(
             _sheet(
-                f"{sheet.name}: {sheet.score['total']} points",
+                f"{sheet.name}: {counted(sheet.score['total'], 'point')}",
                 colours,
                 colours,
                 sheet.score,

@@ -484,7 +484,8 @@ class SixtoState(State):
     def _end_turn(self, active: int, declined: int | None) -> None:
         ending, solo_end = self.end_after, self.solo_end
         if len(self.closed) >= ending:
-            self.end = f"{len(self.closed)} dice have left the game (end_after_removed_dice: {ending})"
+            gone = len(self.closed)
+            self.end = f"{gone} {'die has' if gone == 1 else 'dice have'} left the game (end_after_removed_dice: {ending})"
         elif 0 in self._live_rows:  # a seat is stuck (see stuck, which names it)
             seat = next(s for s in range(len(self.names)) if self.stuck(s))
             self.end = f"{self.names[seat]} can no longer cross any box"

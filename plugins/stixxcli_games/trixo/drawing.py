@@ -289,7 +289,9 @@ def draw_svg(state, viewer: int | None = None) -> str:
             d.text(px + 424, py + 53, f"team {pooled}", size=13, anchor="end", fill="#444444")
         hand = view["hands"][seat]
         if isinstance(hand, dict):
-            d.text(px + 4, py + 92, f"hand: {hand['tiles']} tiles, unseen", size=13, fill="#666666")
+            d.text(
+                px + 4, py + 92, f"hand: {counted(hand['tiles'], 'tile')}, unseen", size=13, fill="#666666"
+            )
         else:
             hx = px + 52
             d.text(px + 4, py + 92, "hand:", size=13)
