@@ -352,6 +352,31 @@ def test_view_and_render_hide_other_colours(kit):
     assert [p["colour"] for p in state.view(1)["players"]] == ["purple", "blue", None]
 
 
+def test_a_colour_hidden_to_the_end_is_told_revealed_at_the_end(kit, stixx, tmp_path):
+    # Colours still hidden at the end are revealed together at the end (the
+    # score and the picture say "at the end"); the table said "hidden" beside them.
+    layout = ["red", "orange", "red", "orange", "yellow", "yellow"]
+    layout += ["green", "green", "blue", "purple", "blue", "purple"]
+    rules = kit.rules(board_radius=1, stixx_per_colour=2)
+    # Stixx 1, 2, 3 and 4 taken, 0 touches none of the stixx left: the marker is isolated.
+    moves = [{"seat": n % 2, "option": "A", "takes": [s]} for n, s in enumerate([1, 2, 3, 4, 0])]
+    log = tmp_path / "g.json"
+    log.write_text(json.dumps(kit.log(moves, players=2, layout_=layout, rules_=rules, finished=True)))
+
+    def rows(*viewer):
+        shown = stixx("replay", log, "--to", "5", "--no-color", *viewer)
+        assert shown.exit_code == 0 and "marker isolated" in shown.output
+        return {
+            name: next(r for r in shown.output.splitlines() if f" {name} " in r) for name in ("Ann", "Bob")
+        }
+
+    table = rows()
+    assert "r red" in table["Ann"] and "at the end" in table["Ann"] and "hidden" not in table["Ann"]
+    assert "o orange" in table["Bob"] and "at the end" in table["Bob"]
+    ann = rows("--as-player", "Ann")  # Bob's colour stays hidden from Ann's view
+    assert "?" in ann["Bob"] and "orange" not in ann["Bob"] and "at the end" not in ann["Bob"]
+
+
 def test_render_empties_taken_places(kit):
     from rich.console import Console
     from stixxcli_games.stixx.render import draw_board

@@ -127,7 +127,14 @@ def render_state(state, viewer: int | None = None):
         for c, k in p["held"].items():
             held.append(f"{k}{plain(tags[c])}", style=colour_style(c, colours))
             held.append(" ")
-        revealed = f"turn {p['revealed_at']}" if p["revealed_at"] is not None else "hidden"
+        # Colours still hidden at the end are revealed together at the end
+        # (docs/games/stixx.md, The result), as the picture and the score say.
+        if p["revealed_at"] is not None:
+            revealed = f"turn {p['revealed_at']}"
+        elif view["over"] and colour and p["seat"] != viewer:
+            revealed = "at the end"
+        else:
+            revealed = "hidden"
         name = Text(plain(p["name"]), style="bold reverse" if p["seat"] == view["to_move"] else "")
         players.add_row(
             str(p["seat"]), name, shown, revealed, held, "" if p["score"] is None else str(p["score"])
