@@ -98,9 +98,9 @@ def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError]
     """Apply recorded moves in order, each after the checks every game shares:
     None when all were legal, else (index, seat, error) of the first that
     was not, the seat being the one that made it: the seat to play, or the
-    seat a move by the wrong player claims (None when the game has no such
-    seat). The hot path of validation: what is the same for every move of a
-    log is looked up once."""
+    seat a move by the wrong player or after the end claims (None when the
+    game has no such seat). The hot path of validation: what is the same for
+    every move of a log is looked up once."""
     refuse = shapes(game)[1]
     # The generated checks of moves, by their count of keys (fits.py): asked
     # here, without the call into `fits` that would find them. None from one
@@ -111,6 +111,9 @@ def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError]
         seat = state.seat
         try:
             if state.over:
+                # No seat is to play: the move is by the seat it claims, as for a wrong player.
+                claimed = move.get("seat") if isinstance(move, dict) else None
+                seat = claimed if type(claimed) is int and 0 <= claimed < len(state.names) else None
                 raise IllegalMove("the game is already over")
             if not isinstance(move, dict):
                 raise IllegalMove("a move must be a JSON object")

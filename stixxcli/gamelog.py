@@ -283,7 +283,7 @@ def check_envelope(log) -> None:
         raise LogError("the log has no 'setup'")
     seed = log.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise LogError(f"'seed' must be a number or text, not {_kind(seed)}")
+        raise LogError(f"'seed' must be a whole number or text, not {_kind(seed)} ({json.dumps(seed)[:40]})")
     if "result" in log and log["result"] is not None and not isinstance(log["result"], dict):
         raise LogError(f"'result' must be an object, not {_kind(log['result'])}")
     for i, player in enumerate(log["players"]):

@@ -169,6 +169,11 @@ def _parse_rule_file(path: str, raw: bytes) -> tuple[dict, dict[str, int]]:
             if node is not None:
                 _refuse_aliases(node, path)
             data = loader.construct_document(node) if node is not None else None
+            lines = {}
+            if isinstance(data, dict):
+                # Each key as YAML reads it (`1:` is the number 1), so a key that is not text has its line too.
+                for key_node, _ in node.value:
+                    lines.setdefault(loader.construct_object(key_node), key_node.start_mark.line + 1)
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as e:
@@ -194,10 +199,6 @@ def _parse_rule_file(path: str, raw: bytes) -> tuple[dict, dict[str, int]]:
     if not isinstance(data, dict):
         raise RuleError("a rule file is a mapping of parameter names to values", where=str(path))
     _refuse_huge_numbers(data, path)
-    lines = {}
-    if node is not None:
-        for key_node, _ in node.value:
-            lines[str(key_node.value)] = key_node.start_mark.line + 1
     return data, lines
 
 

@@ -35,9 +35,9 @@ def rules_schema(game) -> dict:
         if p.choices is not None and p.type in ("int", "float", "str"):
             prop["enum"] = list(p.choices)
         properties[p.name] = prop
+    # Nothing required: a log older than a parameter is checked with its default.
     return {
         "type": "object",
-        "required": list(properties),
         "additionalProperties": False,
         "properties": properties,
     }

@@ -51,7 +51,7 @@ rules_option = click.option(
     "--rules",
     "rules_file",
     metavar="FILE",
-    type=click.Path(dir_okay=False),
+    type=click.Path(exists=True, dir_okay=False),  # a missing file: exit 2, as for a LOG
     help="A rule variant file (YAML, may say extends:).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON for scripts.")

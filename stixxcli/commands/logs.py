@@ -294,7 +294,7 @@ def _show(data, names, viewer, to, step, svg, html, as_json):
 
         game = frame.game
         title = f"{game.title or game.name} after {counted(last.index, 'move')}"
-        _save(svg, draw(game, last.state, viewer, title), f"picture of move {last.index}")
+        _save(svg, draw(game, last.state, viewer, title), f"picture after {counted(last.index, 'move')}")
 
 
 def _save(path: str, text: str, what: str) -> None:

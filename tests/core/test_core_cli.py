@@ -309,3 +309,55 @@ def test_a_breakdown_reads_as_words():
     parts = {"rows": [21, -5], "rows_total": 16, "held": {"red": 2, "blue": 1}, "full": True, "by": None}
     assert _breakdown(parts) == "rows 21, -5; rows total 16; held red 2, blue 1; full yes"
     assert _breakdown(parts, ["full", "rows", "missing"]) == "full yes; rows 21, -5"
+
+
+def test_a_missing_rules_file_is_a_usage_error(stixx, nim, tmp_path):
+    """--rules FILE names a file: a missing one is exit 2, as click reports a missing LOG."""
+    missing = tmp_path / "no-such.yaml"
+    for args in (("play", "nim", "--bot", "random", "--bot", "random"), ("simulate", "nim", "-n", 1)):
+        r = stixx(*args, "--rules", missing)
+        assert r.exit_code == 2 and "does not exist" in r.output, r.output
+
+
+def test_the_rules_schema_takes_a_log_that_leaves_out_a_parameter(stixx, nim, log_file):
+    """A log older than a parameter checks with its default: the published schema of
+    the rules takes it too (the bundled Sixto examples predate solo_count_unusable_dice)."""
+    jsonschema = pytest.importorskip("jsonschema")
+    game = json.loads(stixx("schema", "nim").output)
+    rules = game["$defs"]["rules"]
+    jsonschema.validate({}, rules)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"max_tak": 3}, rules)
+    data = json.loads(log_file.read_text())
+    data["rules"] = {}
+    from stixxcli.gamelog import rules_digest
+
+    data["rules_digest"] = rules_digest({})
+    log_file.write_text(json.dumps(data))
+    assert stixx("validate", log_file).exit_code == 0
+
+
+def test_a_move_after_the_end_names_the_seat_it_claims(stixx, log_file):
+    data = json.loads(log_file.read_text())
+    data["moves"].append({"seat": 1, "take": 1})
+    log_file.write_text(json.dumps(data))
+    r = stixx("validate", log_file, "--json")
+    verdict = json.loads(r.output)
+    assert verdict["index"] == len(data["moves"]) - 1 and verdict["error"] == "the game is already over"
+    assert (verdict["seat"], verdict["player"]) == (1, data["players"][1]["name"])
+    line = stixx("validate", log_file).output
+    assert f"by {data['players'][1]['name']} (seat 1) is illegal: the game is already over" in line
+
+
+def test_replay_svg_says_after_how_many_moves(stixx, log_file, tmp_path):
+    """--to 3 is the table after 3 moves; "move 3" is the fourth move, counted from 0."""
+    r = stixx("replay", log_file, "--to", 3, "--svg", tmp_path / "p.svg")
+    assert "picture after 3 moves saved to" in r.stderr, r.stderr
+
+
+def test_a_seed_that_is_not_whole_says_so(stixx, log_file):
+    data = json.loads(log_file.read_text())
+    data["seed"] = 1.5
+    log_file.write_text(json.dumps(data))
+    line = stixx("validate", log_file).output
+    assert "'seed' must be a whole number or text, not a number (1.5)" in line, line

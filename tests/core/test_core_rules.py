@@ -120,3 +120,16 @@ def test_each_bundled_standard_yaml_writes_out_every_parameter_at_its_default(na
     defaults = {p.name: p.default for p in game.params}
     assert {k: v for k, v in written.items() if k != "description"} == defaults
     assert resolve(game, "standard").values == defaults
+
+
+@pytest.mark.parametrize("key", ["1", "true", "2.5", "null"])
+def test_an_unknown_key_that_is_not_text_names_its_line(tmp_path, key):
+    """YAML reads `1:` as a number: the key is still named with its line."""
+    from stixxcli.plugins import get_game
+    from stixxcli.rules import resolve
+
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: standard\nrerolls: 1\n{key}: 2\n")
+    with pytest.raises(RuleError) as caught:
+        resolve(get_game("sixto"), path=house)
+    assert str(caught.value).startswith(f"{house}:3: unknown key"), str(caught.value)

@@ -122,7 +122,7 @@ def test_replay_svg_writes_the_games_drawing(stixx, tmp_path, game, name, cls):
     svg = out.read_text(encoding="utf-8")
     self_contained(svg)
     assert by_class(parse(svg), cls)
-    assert "picture of move 6 saved" in r.output
+    assert "picture after 6 moves saved" in r.output
 
 
 def test_replay_html_writes_a_page_and_says_so(stixx, tmp_path):
