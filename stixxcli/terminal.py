@@ -119,18 +119,25 @@ def _resume(path, *, out, chance, pick=None):
         chance = "random" if table.dealt_by_seed() else "manual"
         if chance == "manual":
             title += " (its setup was typed in: chance is typed in too; --chance random to let stixx draw)"
-    _log_apart(out or path, log["players"], chance)
+    _log_apart(out or path, log["players"], chance, path)
     click.echo(f"Resuming {title} after {counted(len(log['moves']), 'move')}.", err=True)
     _run(table, out or path, manual=chance == "manual")
 
 
-def _log_apart(out, players, chance) -> None:
-    """A game a person sees here (a seat, or chance typed in) is shown on
-    standard output: the log cannot go there too."""
-    if out == "-" and (chance == "manual" or any(not p.get("bot") for p in players)):
+def _log_apart(out, players, chance, source=None) -> None:
+    """A game a person sees here (a seat, or chance typed in) is shown on standard
+    output and answered on standard input: its log goes to, and comes from, a file."""
+    if not (chance == "manual" or any(not p.get("bot") for p in players)):
+        return
+    if out == "-":
         raise click.UsageError(
             "--out - writes the log to standard output, where this game is shown to the people at the "
             "table: name a file for the log"
+        )
+    if source == "-":
+        raise click.UsageError(
+            "--resume - reads the game from standard input, where the people at the table answer: "
+            "save it to a file and resume that"
         )
 
 

@@ -54,9 +54,10 @@ class KeepsArgs(click.Command):
 )
 @click.option(
     "--resume",
-    type=click.Path(exists=True, dir_okay=False),
+    type=click.Path(exists=True, dir_okay=False, allow_dash=True),
     metavar="FILE",
-    help="Go on with an unfinished game log (and write it back there).",
+    help="Go on with an unfinished game log (and write it back there; - reads a game of bots from "
+    "standard input).",
 )
 @click.option(
     "--pick",

@@ -361,3 +361,18 @@ def test_a_seed_that_is_not_whole_says_so(stixx, log_file):
     log_file.write_text(json.dumps(data))
     line = stixx("validate", log_file).output
     assert "'seed' must be a whole number or text, not a number (1.5)" in line, line
+
+
+def test_resume_reads_a_game_of_bots_from_standard_input(stixx, nim, tmp_path):
+    """`-` reads a log wherever one is read: a game of bots goes on from standard input;
+    people at the table answer there, so their game is refused in one clear line."""
+    bots = json.loads(json.dumps(play_bots("nim", ["random", "random"], seed=3)))
+    bots["moves"], bots["finished"] = bots["moves"][:2], False
+    del bots["result"]
+    r = stixx("play", "--resume", "-", "--out", tmp_path / "done.json", input=json.dumps(bots))
+    assert r.exit_code == 0, r.output
+    assert json.loads((tmp_path / "done.json").read_text())["finished"]
+    people = dict(bots, players=[{"name": "Ann"}, bots["players"][1]])
+    r = stixx("play", "--resume", "-", "--out", tmp_path / "ann.json", input=json.dumps(people))
+    assert r.exit_code == 2 and "--resume - reads the game from standard input" in r.stderr, r.output
+    assert not (tmp_path / "ann.json").exists()
