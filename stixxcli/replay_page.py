@@ -96,6 +96,7 @@ SCRIPT = """
   }
   document.addEventListener('keydown', function(e){
     if (e.target === slider) { return; }  // the slider moves itself with the arrows
+    if (e.altKey || e.ctrlKey || e.metaKey) { return; }  // the browser's own: Alt+Left is Back
     var to = {ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: steps.length - 1}[e.key];
     if (to !== undefined) { show(to); e.preventDefault(); }
   });

@@ -72,6 +72,16 @@ def text_width(text, size: float) -> float:
     return len(str(text)) * size * 0.62
 
 
+def fit(text, size: float, room: float) -> str:
+    """`text` shortened with "…" to at most `room` wide (as `text_width`
+    reckons): a player's name beside their score, which it must not cover."""
+    text = str(text)
+    if text_width(text, size) <= room:
+        return text
+    keep = max(1, int(room / (size * 0.62)) - 1)
+    return text[:keep].rstrip() + "…"
+
+
 def legend_columns(words: list[str], room: float, least: float, most: int) -> tuple[int, float]:
     """How many columns of a legend fit in `room`, and how wide each is: as wide
     as the longest words beside their swatch (at least `least`), `most` at most.

@@ -254,3 +254,21 @@ def test_every_text_of_a_picture_is_inside_it_and_clear_of_the_sticks(browser, t
             svg.write_text(state.draw_svg(viewer), encoding="utf-8")
             browser.get(svg.as_uri())
             assert browser.execute_script(_LAYOUT) == [], f"{path.name}, move {index}, viewer {viewer}"
+
+
+def test_replay_page_leaves_the_browsers_own_keys_alone(browser, tmp_path):
+    """Alt+Left is the browser's Back, Ctrl+Home and Ctrl+End scroll: the page
+    stepped on them and kept the browser from doing its own work."""
+    from selenium.webdriver.common.keys import Keys
+
+    log = example("trixo", "2-players.json")
+    n = len(log["moves"])
+    _open(browser, tmp_path, log)
+    _keys(browser, Keys.ARROW_RIGHT * 5)
+    assert _counter(browser).startswith(f"move 5 of {n}")
+    _keys(browser, Keys.ALT + Keys.ARROW_LEFT)
+    _keys(browser, Keys.CONTROL + Keys.END)
+    _keys(browser, Keys.META + Keys.ARROW_RIGHT)
+    assert _counter(browser).startswith(f"move 5 of {n}")
+    _keys(browser, Keys.ARROW_LEFT)
+    assert _counter(browser).startswith(f"move 4 of {n}")

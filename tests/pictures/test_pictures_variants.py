@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from pictures_helpers import SVG, by_class, house_log, parse, states
 
 # Names that share their first letters: tags of 4 and more letters ("gree", "grey").
@@ -244,3 +245,105 @@ def test_stixx_terminal_legend_breaks_between_entries_under_80_columns():
     assert len(lines) > 1 and all(len(line) < 80 for line in lines)
     entries = [f"{tag} {colour}" for tag, colour in zip(letters(TWELVE), TWELVE)] + ["M the marker"]
     assert [entry for line in lines for entry in line.split("  ")] == entries
+
+
+# Player names as people write them: long enough to run into a score drawn beside them.
+LONG_NAMES = [
+    "Christopher Montgomery-Fitzwilliam",
+    "Alexandra Whitfield-Hohenzollern",
+    "Bartholomew Pemberton the Third",
+    "Maximiliane Alexandrina von Hohenzollern-Sigmaringen",
+]
+
+
+def _box(element):
+    """Left, right of a text element as `text_width` reckons it (bold's width)."""
+    from stixxcli.svg import text_width
+
+    x, size = float(element.get("x")), float(element.get("font-size") or 14)
+    w = text_width("".join(element.itertext()), size)
+    anchor = element.get("text-anchor")
+    left = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
+    return left, left + w
+
+
+def _line(root, y, top, bottom=None):
+    """The texts whose baseline is at `y` (within 1), between x `top` and `bottom`."""
+    return sorted(
+        (
+            t
+            for t in root.iter(SVG + "text")
+            if abs(float(t.get("y")) - y) < 1 and "".join(t.itertext()).strip()
+        ),
+        key=lambda t: _box(t)[0],
+    )
+
+
+@pytest.mark.parametrize("game,variant", [("stixx", "standard"), ("sixto", "standard"),
+                                          ("fishstix", "standard"), ("trixo", "teams")])  # fmt: skip
+def test_a_long_player_name_stays_clear_of_the_scores_beside_it(game, variant):
+    """A name of 30-odd letters ran over the score (Stixx, Sixto), over the
+    points of the first kinds (Fish Stix) or past the panel and the picture
+    (Trixo's team line): it is shortened to its room, the scores stay whole."""
+    from stixxcli.table import play_bots
+
+    log = play_bots(game, ["random"] * 4, "names", variant=variant, names=LONG_NAMES)
+    for index, state in states(log, [0, 5, len(log["moves"])]):
+        for viewer in (None, 1):
+            root = parse(state.draw_svg(viewer))
+            width = float(root.get("width"))
+            named = [
+                t
+                for t in root.iter(SVG + "text")
+                if "".join(t.itertext()).startswith(tuple(n[:12] for n in LONG_NAMES))
+            ]
+            assert named, (index, viewer)
+            for text in named:
+                left, right = _box(text)
+                assert right <= width + 1, (index, viewer, "".join(text.itertext()))
+                # Every other text on the name's line (a score, a total, the points) starts after it.
+                for other in _line(root, float(text.get("y")), left):
+                    if other is text:
+                        continue
+                    o_left, o_right = _box(other)
+                    assert o_right <= left or o_left >= right, (
+                        index,
+                        viewer,
+                        "".join(text.itertext()),
+                        "".join(other.itertext()),
+                    )
+
+
+def test_stixx_stixx_held_stay_inside_the_players_panel():
+    """A player holding stixx of many colours (a house rule's 14 colours of 3):
+    the small sticks ran past the panel and out of the picture; they go on the
+    next line of a taller panel."""
+    colours = TWELVE + ["teal", "lime"]
+    log = house_log("stixx", 2, colours=colours, stixx_per_colour=3, centre_star_all_colours=False)
+    ((_, state),) = states(log, [len(log["moves"])])
+    assert max(len(p["held"]) for p in state.view(None)["players"]) >= 10  # many colours held
+    root = parse(state.draw_svg(None))
+    width, height = float(root.get("width")), float(root.get("height"))
+    panels = by_class(root, "player")
+    for panel in panels:
+        frame = panel.find(SVG + "rect")
+        x0, y0 = float(frame.get("x")), float(frame.get("y"))
+        x1, y1 = x0 + float(frame.get("width")), y0 + float(frame.get("height"))
+        for held in by_class(panel, "held"):
+            x, y = float(held.get("x")), float(held.get("y"))
+            assert (
+                x0 <= x
+                and x + float(held.get("width")) <= x1
+                and y0 <= y
+                and y + float(held.get("height")) <= y1
+            )
+        for text in panel.iter(SVG + "text"):
+            left, right = _box(text)
+            assert x0 <= left and right <= x1 + 1 and y0 <= float(text.get("y")) <= y1, "".join(
+                text.itertext()
+            )
+        assert x1 <= width and y1 <= height
+    # Panels one under the other, never over each other.
+    frames = [p.find(SVG + "rect") for p in panels]
+    for a, b in zip(frames, frames[1:]):
+        assert float(a.get("y")) + float(a.get("height")) <= float(b.get("y"))

@@ -10,7 +10,7 @@ Drawn from `state.view(viewer)`: another player's hand is never in the file.
 from __future__ import annotations
 
 from stixxcli.colours import INK, letters, palette, text_on
-from stixxcli.svg import Drawing, group, legend_columns, tag, text_width
+from stixxcli.svg import Drawing, fit, group, legend_columns, tag, text_width
 
 CELL_W, CELL_H = 58, 40
 COL_W = 52  # a kind's column of points
@@ -116,7 +116,9 @@ def draw_svg(state, viewer: int | None = None) -> str:
     hands = view["hands"]
     # Wide enough for every kind's column and the total, and for the longest hand (house rules vary both).
     longest_hand = max((len(h) for h in hands if not isinstance(h, dict)), default=0)
-    panel_w = max(590, 150 + len(kinds) * COL_W + 60, longest_hand * (CELL_W + 12) + 20)
+    # The names' column of the points: as wide as the longest name, up to a point (then shortened).
+    name_w = max(150, min(320, max(text_width(n, 14) for n in state.names) + 24))
+    panel_w = max(590, name_w + len(kinds) * COL_W + 60, longest_hand * (CELL_W + 12) + 20)
     # A hand the viewer may not see is one line, not the room of a hand shown.
     shown = sum(200 if isinstance(h, list) else 26 for h in hands)
     height = max(grid_y + grid_h + 90, 110 + 34 * len(hands) + 60 + shown)
@@ -219,8 +221,8 @@ def draw_svg(state, viewer: int | None = None) -> str:
     px, py = panel_x, 70
     d.text(px, py, f"points (each kind stops at {state.target})", size=15, weight="bold")
     for k, kind in enumerate(kinds):
-        d.add(_use(kinds, px + 150 + k * COL_W + 20, py + 30, kind, "right", 0.8, "track-fish"))
-    d.text(px + 150 + len(kinds) * COL_W + 20, py + 34, "total", size=12, anchor="middle", fill="#555555")
+        d.add(_use(kinds, px + name_w + k * COL_W + 20, py + 30, kind, "right", 0.8, "track-fish"))
+    d.text(px + name_w + len(kinds) * COL_W + 20, py + 34, "total", size=12, anchor="middle", fill="#555555")
     py += 72
     for seat, track in enumerate(view["tracks"]):
         mine = seat == view["to_move"]
@@ -236,11 +238,11 @@ def draw_svg(state, viewer: int | None = None) -> str:
                 stroke="#bbbbbb",
             )
         )
-        d.text(px, py, state.names[seat], size=14, weight="bold" if mine else None)
+        d.text(px, py, fit(state.names[seat], 14, name_w - 24), size=14, weight="bold" if mine else None)
         for k, kind in enumerate(kinds):
             n = track[kind]
             d.text(
-                px + 150 + k * COL_W + 20,
+                px + name_w + k * COL_W + 20,
                 py,
                 n,
                 size=14,
@@ -251,7 +253,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
                 data_kind=kind,
             )
         d.text(
-            px + 150 + len(kinds) * COL_W + 20,
+            px + name_w + len(kinds) * COL_W + 20,
             py,
             sum(track.values()),
             size=14,

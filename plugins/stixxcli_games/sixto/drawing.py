@@ -9,7 +9,7 @@ Drawn from `state.view(viewer)` (Sixto has no secrets: every sheet is open).
 from __future__ import annotations
 
 from stixxcli.colours import INK, hue, letters, palette, text_on
-from stixxcli.svg import Drawing, group, tag, text_width
+from stixxcli.svg import Drawing, fit, group, tag, text_width
 from stixxcli.text import counted
 
 BOX = 34  # a box's side
@@ -133,6 +133,10 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh, label, sheet_w
     active = view["active"] == p["seat"]
     rows = p["rows"]
     height = 70 + len(rows) * BOX + 50
+    total = f"sheet {p['sheet']}: {counted(score['total'], 'point')}"
+    rolls = " (rolls)" if active else ""
+    # The name ends before the sheet's total: a long one is shortened, never drawn over it.
+    room = sheet_w - 40 - text_width(total, 15) - text_width(rolls, 16)
     parts = [
         tag(
             "rect",
@@ -147,7 +151,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh, label, sheet_w
         ),
         tag(
             "text",
-            f"{p['name']}{' (rolls)' if active else ''}",
+            f"{fit(p['name'], 16, room)}{rolls}",
             x=x + 12,
             y=y + 24,
             font_size=16,
@@ -156,7 +160,7 @@ def _sheet(p, x, y, hues, tags, first_target, boxes, view, fresh, label, sheet_w
         ),
         tag(
             "text",
-            f"sheet {p['sheet']}: {counted(score['total'], 'point')}",
+            total,
             x=x + sheet_w - 12,
             y=y + 24,
             font_size=15,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from stixxcli.colours import INK, MARKER, letters, palette, text_on
-from stixxcli.svg import Drawing, group, legend_columns, tag, text_width
+from stixxcli.svg import Drawing, fit, group, legend_columns, tag, text_width
 
 UNIT = 88  # pixels between neighbouring points
 MARGIN = 46
@@ -104,6 +104,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
     else:
         status = f"Turn {view['turn'] + 1}: {state.names[view['to_move']]} to play"
     d.text(MARGIN - 20, 30, f"Stixx - {status}", size=18, weight="bold")
+    d.width = max(width, MARGIN + text_width(f"Stixx - {status}", 18))  # a long name in the heading
     d.text(MARGIN - 20, 52, seen, size=13, fill="#555555")
 
     at = [_point_xy(q, r, radius) for q, r in board.points]
@@ -144,20 +145,19 @@ def draw_svg(state, viewer: int | None = None) -> str:
     d.text(px, y, "players", size=15, weight="bold")
     y += 14
     for p in view["players"]:
-        d.add(
-            _player(
-                p,
-                px,
-                y,
-                hues,
-                tags,
-                colours,
-                to_move=p["seat"] == view["to_move"],
-                viewer=viewer,
-                view_over=view["over"],
-            )
+        panel, panel_h = _player(
+            p,
+            px,
+            y,
+            hues,
+            tags,
+            colours,
+            to_move=p["seat"] == view["to_move"],
+            viewer=viewer,
+            view_over=view["over"],
         )
-        y += 92
+        d.add(panel)
+        y += panel_h + 8
     legend_y = max(y + 10, board_bottom)
     d.text(MARGIN - 20, legend_y, "legend", size=14, weight="bold")
     entries = [(_swatch(hues[c]), f"{tags[c]} {c}") for c in colours]
@@ -193,15 +193,41 @@ def _groove_swatch(x, y):
     )
 
 
-def _player(p, x, y, hues, tags, colours, to_move: bool, viewer, view_over: bool) -> str:
+def _held_lines(held: dict, colours, tags, room: float) -> list[list[tuple[str, float]]]:
+    """Where each colour's small sticks go: (colour, x from the row's start)
+    per line, a colour moving whole to the next line when the row is full
+    (many stixx held, or a house rule's many colours, ran past the panel)."""
+    lines: list[list[tuple[str, float]]] = [[]]
+    hx = 0.0
+    for c in colours:
+        if not held.get(c):
+            continue
+        count = f"{held[c]}{tags[c]}"
+        wide = 9 * held[c] + max(30, text_width(count, 12) + 8)  # "1blueb": past a longer tag
+        if hx and hx + wide > room:
+            lines.append([])
+            hx = 0.0
+        lines[-1].append((c, hx))
+        hx += wide
+    return lines
+
+
+def _player(p, x, y, hues, tags, colours, to_move: bool, viewer, view_over: bool) -> tuple[str, float]:
+    """A player's panel, and its height (taller for each extra line of stixx held)."""
     colour = p["colour"]
+    score = "?" if p["score"] is None else str(p["score"])
+    lines = _held_lines(p["held"], colours, tags, PANEL - 32)
+    height = 84 + 24 * (len(lines) - 1)
+    playing = "  (to play)" if to_move else ""
+    # The name ends before the score: a long one is shortened, never drawn over it.
+    room = PANEL - 60 - text_width(f"score {score}", 15) - text_width(playing, 15)
     parts = [
         tag(
             "rect",
             x=x - 8,
             y=y,
             width=PANEL - 20,
-            height=84,
+            height=height,
             rx=8,
             fill="#fff7d6" if to_move else "#ffffff",
             stroke=INK if to_move else "#bbbbbb",
@@ -209,7 +235,7 @@ def _player(p, x, y, hues, tags, colours, to_move: bool, viewer, view_over: bool
         ),
         tag(
             "text",
-            f"{p['name']}{'  (to play)' if to_move else ''}",
+            f"{fit(p['name'], 15, room)}{playing}",
             x=x + 4,
             y=y + 22,
             font_size=15,
@@ -232,7 +258,6 @@ def _player(p, x, y, hues, tags, colours, to_move: bool, viewer, view_over: bool
         parts.append(
             tag("text", f"{tags[colour]} {colour}, {how}", x=x + 32, y=y + 45, font_size=13, fill=INK)
         )
-    score = "?" if p["score"] is None else str(p["score"])
     parts.append(
         tag(
             "text",
@@ -246,34 +271,36 @@ def _player(p, x, y, hues, tags, colours, to_move: bool, viewer, view_over: bool
         )
     )
     # Held stixx: one small stick each, grouped by colour.
-    hx = x + 4
-    for c in colours:
-        for _ in range(p["held"].get(c, 0)):
-            parts.append(
-                tag(
-                    "rect",
-                    x=hx,
-                    y=y + 58,
-                    width=7,
-                    height=20,
-                    rx=2,
-                    fill=hues[c],
-                    stroke=INK,
-                    stroke_width=1,
-                    class_="held",
-                    data_colour=c,
+    for n, line in enumerate(lines):
+        row_y = y + 58 + 24 * n
+        for c, start in line:
+            hx = x + 4 + start
+            for _ in range(p["held"][c]):
+                parts.append(
+                    tag(
+                        "rect",
+                        x=hx,
+                        y=row_y,
+                        width=7,
+                        height=20,
+                        rx=2,
+                        fill=hues[c],
+                        stroke=INK,
+                        stroke_width=1,
+                        class_="held",
+                        data_colour=c,
+                    )
                 )
+                hx += 9
+            parts.append(
+                tag("text", f"{p['held'][c]}{tags[c]}", x=hx + 1, y=row_y + 16, font_size=12, fill=INK)
             )
-            hx += 9
-        if p["held"].get(c):
-            count = f"{p['held'][c]}{tags[c]}"
-            parts.append(tag("text", count, x=hx + 1, y=y + 74, font_size=12, fill=INK))
-            hx += max(30, text_width(count, 12) + 8)  # "1blueb": past a longer tag
     if not p["held"]:
-        parts.append(tag("text", "holds no stixx", x=hx, y=y + 72, font_size=12, fill="#777777"))
-    return group(
+        parts.append(tag("text", "holds no stixx", x=x + 4, y=y + 72, font_size=12, fill="#777777"))
+    svg = group(
         parts, class_="player", data_seat=p["seat"], data_colour=colour if colour is not None else "?"
     )
+    return svg, height
 
 
 def move_text(state, move: dict) -> str:

@@ -10,7 +10,7 @@ Drawn from `state.view(viewer)`: another player's hand is never in the file.
 from __future__ import annotations
 
 from stixxcli.colours import INK, hue
-from stixxcli.svg import Drawing, group, tag, text_width
+from stixxcli.svg import Drawing, fit, group, tag, text_width
 from stixxcli.text import counted
 
 from .board import SYMBOLS, fits, placements, team_of, window
@@ -270,8 +270,13 @@ def draw_svg(state, viewer: int | None = None) -> str:
                 stroke=INK if mine else "#bbbbbb",
             )
         )
-        team = f" (team {'+'.join(names[s] for s in team_of(seat))})" if state.teams else ""
-        d.text(px + 4, py + 22, f"{name}{team}{'  (to play)' if mine else ''}", size=14, weight="bold")
+        # The partner alone: the row's own name is already there.
+        partner = [names[s] for s in team_of(seat) if s != seat] if state.teams else []
+        team = f" (team with {partner[0]})" if partner else ""
+        playing = "  (to play)" if mine else ""
+        # Inside the panel: long names (a team names two) are shortened, "(to play)" kept.
+        header = fit(f"{name}{team}", 14, 424 - text_width(playing, 14))
+        d.text(px + 4, py + 22, f"{header}{playing}", size=14, weight="bold")
         collected = view["collected"][seat]
         total = sum(collected.values())
         parts = []
