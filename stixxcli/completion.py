@@ -99,7 +99,12 @@ def players(ctx, param, incomplete: str) -> list[CompletionItem]:
 
         source = ctx.params.get("log")
         if not isinstance(source, str):  # unread while --as-player waits for its value
-            source = next((arg for arg in ctx.args if os.path.isfile(arg)), None)
+            source = next((arg for arg in ctx.args if os.path.exists(arg)), None)
+        if source is not None and os.path.isdir(source):  # a folder of one log, as replay takes it
+            from .sources import log_files
+
+            files = list(log_files([source]))
+            source = files[0] if len(files) == 1 else None
         if source is None or not os.path.isfile(source):
             return []
         pick = ctx.params.get("pick")

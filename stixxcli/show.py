@@ -101,6 +101,8 @@ def _breakdown(parts: dict, keys=None) -> str:
 
 
 def _words(value) -> str:
+    if value == {} or value == []:
+        return "none"  # "held none", not "held ;"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):

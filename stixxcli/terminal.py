@@ -82,7 +82,7 @@ def _play(game, rules, players, seed, out, chance):
 
     names = [p["name"] for p in players]
     seated = Seated([seat for seat, p in enumerate(players) if not p.get("bot")])
-    ask_chance = (lambda c: ask_table(c, names, seated)) if chance == "manual" else None
+    ask_chance = (lambda c: ask_table(c, names, seated, setup=True)) if chance == "manual" else None
     try:
         table = Table.new(game, rules.values, rules.variant, players, seed, chance=ask_chance)
     except KeyboardInterrupt as stop:  # 'quit' or Ctrl-C while the setup was typed in: no game yet
@@ -257,18 +257,20 @@ def _save_unfinished(table, out, manual: bool) -> None:
     )
 
 
-def ask_table(chance, names: list[str], seated: Seated | None = None):
+def ask_table(chance, names: list[str], seated: Seated | None = None, setup: bool = False):
     """Ask the table for a chance outcome (dice rolled, a stick drawn...),
     again and again until it reads; `help` shows what is asked once more.
 
     An outcome for one player's eyes alone (a secret token, a hand), with
     several people at the terminal: it is passed to that player first, and
-    the screen is cleared once the outcome is typed in."""
+    the screen is cleared once the outcome is typed in. During the `setup`
+    there is no game yet, so q is not said to save one."""
     private = f" (for {names[chance.seat]} alone to see)" if chance.seat is not None else ""
     hidden = seated is not None and seated.hidden(chance)
     if seated is not None and seated.hands_over(chance):
-        pass_terminal(names[chance.seat])
+        pass_terminal(names[chance.seat], setup)
         seated.seat = chance.seat
+    stop = "stops (no game to save yet)" if setup else "saves the game so far and stops"
     lines, prompt = fit("chance: ", chance.prompt + private, chance.name)
     for line in lines:
         click.echo(line, err=True)
@@ -276,7 +278,7 @@ def ask_table(chance, names: list[str], seated: Seated | None = None):
         text = _ask_line(prompt, err=True)
         if text.lower() in HELP or text.lower() in HELP_ALL:
             click.echo("\n".join(wrapped(chance.prompt + private)), err=True)
-            click.echo("  q saves the game so far and stops", err=True)
+            click.echo(f"  q {stop}", err=True)
             continue
         try:
             outcome = chance.parse(text)
@@ -294,11 +296,12 @@ def _say_why(error: ValueError, err: bool = False) -> None:
         click.echo(f"  {line}", err=err)
 
 
-def pass_terminal(name: str) -> None:
+def pass_terminal(name: str, setup: bool = False) -> None:
     """The screen and scrollback cleared, then a wait until `name` has the terminal."""
     clear_scrollback()
+    stop = "q: stop, no game to save yet" if setup else "q: save and stop"
     _ask_line(
-        f"Pass the terminal to {name} and press Enter (q: save and stop) ",
+        f"Pass the terminal to {name} and press Enter ({stop}) ",
         default="",
         show_default=False,
         err=True,

@@ -43,9 +43,21 @@ def _sheet_hint(path: str) -> None:
     try:
         game = sheet_game(None)
         score_sheets(game, read_sheets([path]), resolve(game, None).values)
-    except Exception:  # noqa: BLE001 (not a sheet either: the log's own error will say why)
-        return
+    except Exception:  # noqa: BLE001 (--sheet will say what is wrong with a sheet)
+        if not _row_of_boxes(head):
+            return  # not a sheet either: the log's own error will say why
     raise click.UsageError(f"{path} is a paper score sheet, not a game log: stixx score --sheet {path}")
+
+
+def _row_of_boxes(head: bytes) -> bool:
+    """Whether the first line of a text is a sheet's row (`red: x . x ...`),
+    with a mistake in it or further down: a sheet all the same, not a log."""
+    for line in head.decode("utf-8", "replace").splitlines():
+        line = line.split("#", 1)[0].rpartition(":")[2]
+        cells = [ch for ch in line if not ch.isspace() and ch != "|"]
+        if cells:
+            return len(cells) >= 6 and all(ch in "xX.-oO_/0" for ch in cells)
+    return False
 
 
 @click.command()
@@ -190,7 +202,7 @@ def _score_sheets(paths, game_name, variant, rules_file, as_json):
 @click.option(
     "--step",
     is_flag=True,
-    help="One move at a time: Enter the next, b back, N the table after N moves, q quit.",
+    help="One move at a time (from --to N): Enter the next, b back, N the table after N moves, q quit.",
 )
 @click.option(
     "--as-player",
@@ -278,8 +290,8 @@ def _show(data, names, viewer, to, step, svg, html, as_json):
 
         printer = ReplayPrinter()
     last = None
-    if step and to is None and printer is not None and sys.stdin.isatty():
-        frame = _step_through(data, printer, names, viewer)
+    if step and printer is not None and sys.stdin.isatty():
+        frame = _step_through(data, printer, names, viewer, start=to or 0)  # --to N: step from there
         last = frame.step
     else:
         for frame in frames(data, viewer, to):
@@ -319,7 +331,7 @@ def _one_file(path: str) -> str:
     return files[0]
 
 
-def _step_through(data, printer, names, viewer):
+def _step_through(data, printer, names, viewer, start=0):
     """--step at a terminal: the reader moves on, back or to a move (prompt.step_through)."""
     from ..errors import plugin_call
     from ..plugins import get_game
@@ -334,7 +346,7 @@ def _step_through(data, printer, names, viewer):
             move = plugin_call(game, "move_view", at.state.move_view, move, viewer)
         plugin_call(game, "render", printer.show, at, move, names, viewer)
 
-    return Frame(step_through(data, show), None, game)
+    return Frame(step_through(data, show, start), None, game)
 
 
 COMMANDS = [validate, score, replay]

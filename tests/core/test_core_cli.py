@@ -309,6 +309,8 @@ def test_a_breakdown_reads_as_words():
     parts = {"rows": [21, -5], "rows_total": 16, "held": {"red": 2, "blue": 1}, "full": True, "by": None}
     assert _breakdown(parts) == "rows 21, -5; rows total 16; held red 2, blue 1; full yes"
     assert _breakdown(parts, ["full", "rows", "missing"]) == "full yes; rows 21, -5"
+    # Nothing held reads "none", not "held ;" (a Stixx player who has taken nothing yet).
+    assert _breakdown({"held": {}, "rows": [], "own": 0}) == "held none; rows none; own 0"
 
 
 def test_a_missing_rules_file_is_a_usage_error(stixx, nim, tmp_path):

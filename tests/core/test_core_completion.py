@@ -86,6 +86,10 @@ def test_player_names_of_a_log(shell, tmp_path, monkeypatch):
     assert complete(shell, "stixx replay t.json --as-player ") == ["Ann", "greedy-1"]
     assert complete(shell, "stixx replay t.json --as-player A") == ["Ann"]
     assert complete(shell, "stixx replay missing.json --as-player ") == []
+    # A folder that holds one log, as replay takes it.
+    (tmp_path / "tuesday").mkdir()
+    (tmp_path / "t.json").rename(tmp_path / "tuesday" / "t.json")
+    assert complete(shell, "stixx replay tuesday --as-player ") == ["Ann", "greedy-1"]
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash here")

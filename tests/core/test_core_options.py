@@ -2,6 +2,7 @@
 positions in a corpus, --quiet with --json, --debug anywhere, --to past the end."""
 
 import json
+from pathlib import Path
 
 import click
 import pytest
@@ -174,6 +175,20 @@ def test_score_of_a_text_sheet_says_to_use_sheet(stixx, tmp_path):
     assert r.exit_code == 1 and "--sheet" not in r.stderr
 
 
+def test_score_of_a_text_sheet_with_a_mistake_says_to_use_sheet_too(stixx, tmp_path):
+    # A sheet that --sheet refuses is still a sheet: not "invalid JSON".
+    rows = Path("examples/sixto/rulebook-example.txt").read_text().splitlines()
+    zero = tmp_path / "ann.txt"  # a 0 for a cross: --sheet says why it is refused
+    zero.write_text("\n".join(rows[:4] + [rows[4].replace(".", "0", 1)] + rows[5:]) + "\n")
+    short = tmp_path / "bob.txt"  # a row of 11 boxes
+    short.write_text("\n".join(rows[:5] + [rows[5][:-2]] + rows[6:]) + "\n")
+    for sheet in (zero, short):
+        r = stixx("score", sheet)
+        assert r.exit_code == 2 and f"stixx score --sheet {sheet}" in r.stderr, r.output
+        assert "invalid JSON" not in r.stderr
+        assert stixx("score", "--sheet", sheet).exit_code == 1
+
+
 def test_debug_after_the_command(stixx, tmp_path):
     from click.testing import CliRunner
 
@@ -202,6 +217,18 @@ def test_play_and_simulate_seat_players_alike(stixx, nim, tmp_path):
     assert report["seat_names"] == ["Cid", "random-1", "random-2"] and report["seat_bots"] == ["random"] * 3
     r = stixx("simulate", "nim", "--bot", "0:random", "--bot", "0:random", "-n", 2)
     assert r.exit_code == 2 and "two bots at seat 0" in r.stderr
+
+
+def test_simulate_refuses_two_players_of_one_name_as_play_does(stixx, nim, tmp_path):
+    # Its logs would be refused by validate: each player needs a different name.
+    for bots in (["Ann:random", "Ann:random"], ["random-1:random", "random"]):
+        typed = [arg for bot in bots for arg in ("--bot", bot)]
+        for command in (["simulate", "nim", "-n", 2, "--out", tmp_path / "g.jsonl"],
+                        ["play", "nim", "--seed", 1, "--out", tmp_path / "g.json"]):  # fmt: skip
+            r = stixx(*command, *typed)
+            twice = bots[0].split(":")[0]
+            assert r.exit_code == 2 and f"two players are called {twice!r}" in r.stderr, r.output
+    assert not (tmp_path / "g.jsonl").exists() and not (tmp_path / "g.json").exists()
 
 
 def test_rotate_turns_the_seats_and_each_row_follows_one_player(stixx, tmp_path):

@@ -90,6 +90,21 @@ def test_chance_typed_in_is_asked_again_until_it_reads_and_q_stops_the_setup(sti
     assert "Traceback" not in r.output and not out.exists()
 
 
+def test_during_the_setup_q_is_not_said_to_save(stixx, nim, tmp_path):
+    # No game exists until the setup is typed in: q there stops without one.
+    r, out = _nim_game(stixx, tmp_path, "--bot", "A:random", "--bot", "B:random", input="help\nq\n",
+                       extra=("--chance", "manual"))  # fmt: skip
+    assert r.exit_code == 130 and "saves the game" not in r.stderr and "no game to save yet" in r.stderr
+    r = stixx("play", "stixx", "--player", "Ann", "--player", "Bob", "--chance", "manual",
+              "--out", tmp_path / "s.json", input="ybgrpoboopgrbygpybpyboprrgbgopoorpybrygygr\nq\n")  # fmt: skip
+    assert r.exit_code == 130 and "Pass the terminal to Ann" in r.stderr, r.output
+    assert "save and stop" not in r.stderr and "no game to save yet" in r.stderr
+    # Once the game has begun, q saves it, at a pass screen too.
+    r = stixx("play", "stixx", "--player", "Ann", "--player", "Bob", "--seed", 2, "--out", tmp_path / "t.json",
+              input="q\n")  # fmt: skip
+    assert r.exit_code == 130 and "(q: save and stop)" in r.stderr
+
+
 def test_q_at_the_pass_screen_of_a_hidden_game(stixx, tmp_path):
     out = tmp_path / "s.json"
     r = stixx("play", "stixx", "--player", "Ann", "--player", "Bob", "--seed", 2, "--out", out, input="q\n")
@@ -184,6 +199,22 @@ def test_replay_step_goes_back_jumps_and_quits(tmp_path):
     child.expect(r"\[5/")
     child.sendline("999")
     child.expect(f"the game has {len(log['moves'])} moves")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_replay_step_with_to_starts_there(tmp_path):
+    # --to N with --step: step from move N, not only show it (--step was ignored).
+    from stixxcli.table import play_bots
+
+    (tmp_path / "t.json").write_text(json.dumps(play_bots("trixo", ["random", "random"], seed=4)))
+    child = spawn("replay", "t.json", "--step", "--to", 5, cwd=tmp_path)
+    child.expect(r"after 5 moves - move 4 by ")
+    child.expect(r"\[5/\d+\] Enter: next")
+    child.sendline("")
+    child.expect(r"\[6/")
     child.sendline("q")
     child.expect(pexpect.EOF)
     child.close()

@@ -199,6 +199,16 @@ def test_solo_strict_counts_every_unused_die():
     assert verdict_of(unusable_red(), finished=True, **strict).valid
 
 
+def test_a_solo_end_of_one_die_says_die():
+    # solo_unused_dice_end: 1 in a house variant: "1 die", never "1 dice".
+    one = dict(players=1, solo_unused_dice_end=1, variant="solo-1")
+    state = final_state([turn(0, roll(1), "red1 yellow1 green1 blue1 purple1")], **one)
+    assert state.over and "declined 1 die they could have used" in state.end, state.end
+    strict = dict(one, solo_count_unusable_dice=True)
+    state = final_state([turn(0, roll(1), "red1 yellow1 green1 blue1 purple1")], **strict)
+    assert state.over and "left 1 rolled die unused" in state.end, state.end
+
+
 def test_solo_rules_files():
     from stixxcli.rules import resolve
 

@@ -274,6 +274,19 @@ def test_labels_and_missing_rows_are_named(text, where, words):
     assert error.where == where and words in error.message, error.message
 
 
+def test_a_colour_label_out_of_its_place_is_named_with_the_colour_of_that_place():
+    # Only the second row is labelled, with blue in yellow's place: the labels then
+    # place the rows, and the refusal names that label and that place, not "the
+    # other rows are labelled with colours" (four are not labelled at all).
+    text = "\n".join([f"red: {RULEBOOK_ROWS[0]}", f"blue: {RULEBOOK_ROWS[1]}"] + RULEBOOK_ROWS[2:])
+    error = refusal(text)
+    assert error.where == "sheet.txt:3" and "other rows are labelled" not in error.message, error.message
+    assert (
+        "row 3 has no label, but row 2 is labelled 'blue' in yellow's place, so the labels place the rows: "
+        "label it with a colour no other row has: yellow, green, purple, orange" in error.message
+    ), error.message
+
+
 def test_zero_is_refused_with_a_hint():
     # o for every empty box reads as empty (the rulings' reading).
     only_o = "\n".join(r.replace(".", "o") for r in RULEBOOK_ROWS)

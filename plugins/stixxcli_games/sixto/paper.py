@@ -206,7 +206,7 @@ def _placed_by_colour(read: list, colours: list[str], by_name: dict, source: str
                 else "every colour has a row already"
             )
             raise StixxError(
-                f"row {position + 1} {said}, but the other rows are labelled with colours: "
+                f"row {position + 1} {said}, but {_why_labels_place(read, colours, position)}: "
                 f"{hint} (the colours: {', '.join(colours)})",
                 where=f"{source}:{number}",
             )
@@ -223,6 +223,22 @@ def _placed_by_colour(read: list, colours: list[str], by_name: dict, source: str
             where=f"{source}:{read[-1][0]}",
         )
     return [placed[row] for row in range(len(colours))]
+
+
+def _why_labels_place(read: list, colours: list[str], refused: int) -> str:
+    """Why the labels place the rows, said of the sheet at hand: every other row
+    has a colour label, or one colour's name labels another colour's row."""
+    known = {name.lower() for name in [*colours, *letters(colours)]}
+    if all((label or "").lower() in known for at, (_, label, _) in enumerate(read) if at != refused):
+        return "the other rows are labelled with colours"
+    names = [colour.lower() for colour in colours]
+    for at, (_, label, _) in enumerate(read):
+        name = (label or "").lower()
+        if name in names and names.index(name) != at and at < len(colours):
+            return (
+                f"row {at + 1} is labelled {label!r} in {colours[at]}'s place, so the labels place the rows"
+            )
+    return "the labels place the rows"
 
 
 def _refuse_aliases_and_depth(source: str, text: str) -> None:

@@ -490,10 +490,11 @@ class SixtoState(State):
             seat = next(s for s in range(len(self.names)) if self.stuck(s))
             self.end = f"{self.names[seat]} can no longer cross any box"
         elif solo_end and declined >= solo_end:
+            dice = "die" if declined == 1 else "dice"  # solo_unused_dice_end: 1 in a house variant
             if self.rules.get("solo_count_unusable_dice", False):
-                why = f"left {declined} rolled dice unused"
+                why = f"left {declined} rolled {dice} unused"
             else:
-                why = f"declined {declined} dice they could have used"
+                why = f"declined {declined} {dice} they could have used"
             self.end = f"{self.names[active]} {why} (solo_unused_dice_end: {solo_end})"
         if self.end:
             self.over, self.seat = True, None
