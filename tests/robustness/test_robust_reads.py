@@ -149,6 +149,21 @@ def test_a_corpus_whose_first_lines_are_broken_is_read_line_by_line(tmp_path):
     assert ["valid trixo game" in line for line in lines] == [False, False, True, True, True]
 
 
+def test_a_big_corpus_whose_first_line_is_cut_is_read_line_by_line(tmp_path):
+    """Past a million values (counted by commas), a file is not parsed to tell
+    one document from JSON Lines: a corpus of some 1,000 logs with its first
+    line cut off was refused whole as one log of too many values, and none of
+    its logs was checked."""
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    many = '{"values": [' + "0," * 250_000 + "0]}\n"  # five lines: past a million commas
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one[:50] + "\n" + one + "\n" + many * 5 + one + "\n")
+    run = measured("validate", corpus)
+    lines = run.stdout.splitlines()
+    assert [line.split(": ", 1)[0] for line in lines] == [f"{corpus}:{n}" for n in range(1, 9)]
+    assert "valid trixo game" in lines[1] and "valid trixo game" in lines[7]
+
+
 def test_a_log_with_an_object_on_a_line_of_its_own_is_one_document(tmp_path):
     """A log written by hand over several lines, a move on a line of its own,
     is one log, not lines of a corpus."""
