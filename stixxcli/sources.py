@@ -231,7 +231,9 @@ def _blocks(stream, name: str, limit: int, number: int, size: int) -> Iterator[t
 def _too_long(name: str, number: int, limit: int) -> tuple[str, LogError]:
     """(where, error) for line `number`, longer than `limit`: where reading stops."""
     where = f"{name}:{number}"
-    return where, LogError(too_large(f"line {number} is", limit), where=where)
+    # Said, or the count of the logs before it would pass for the whole file's.
+    message = too_large(f"line {number} is", limit) + "; the lines after it are not read"
+    return where, LogError(message, where=where)
 
 
 def _one_value(data: bytes) -> bool:

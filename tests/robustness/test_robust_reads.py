@@ -48,6 +48,21 @@ def test_endless_input_ends_with_one_line_in_bounded_memory(args, stdin):
     assert run.seconds < 20
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_corpus_read_up_to_a_too_long_line_says_the_rest_is_not_read(tmp_path, jobs):
+    """Reading stops at a line past the limit (an endless one has no next
+    line): its verdict says so. It said only `refused`, and the count of
+    `2 logs: 1 valid, 1 invalid` passed for the whole corpus."""
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one + "\n" + '{"x": "' + "y" * 1_100_000 + '"}\n' + one + "\n")
+    run = measured("validate", corpus, "--jobs", jobs, env=SMALL)
+    lines = run.stdout.splitlines()
+    assert run.code == 1 and len(lines) == 2
+    assert lines[1].startswith(f"{corpus}:2: line 2 is larger than 1 MB")
+    assert lines[1].endswith("the lines after it are not read")
+
+
 def test_limit_is_64_mb_by_default_and_refuses_dev_zero():
     run = measured("validate", "/dev/zero", timeout=120)
     assert run.code == 1
