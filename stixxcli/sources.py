@@ -143,8 +143,13 @@ def _read_head(stream, name: str, limit: int) -> tuple[bool, bytes]:
         if line.strip():
             seen += 1
             whole = line.startswith(b"{") and _whole_value(line)
-    data = b"".join(head) + read_at_most(stream, limit + 1 - size)
-    if whole and (len(data) > limit or _breaks_early(data, size) or not _one_value(data)):
+    data = b"".join(head)
+    if whole:  # a megabyte more first: a corpus is told by it, and not held in memory to the limit
+        data += read_at_most(stream, min(EARLY, limit + 1 - size))
+        if _breaks_early(data):
+            return True, data
+    data += read_at_most(stream, limit + 1 - len(data))
+    if whole and (len(data) > limit or not _one_value(data)):
         return True, data
     if len(data) > limit:
         raise LogError(too_large("the log is", limit), where=name)
@@ -246,17 +251,16 @@ def _one_value(data: bytes) -> bool:
         return False
 
 
-EARLY = 1 << 20  # bytes of whole lines past the head that _breaks_early parses
+EARLY = 1 << 20  # bytes read past the head for _breaks_early
 
 
-def _breaks_early(data: bytes, head: int) -> bool:
-    """Whether JSON breaks within the first whole lines of `data` (its first
-    `head` bytes and about a megabyte more): then `data` is not one JSON
-    value, however many values it holds (_one_value takes a text of a million
-    or more for one, unparsed). No token spans a line's end, so an error
-    before the last line's end is an error of the whole."""
-    end = data.rfind(b"\n", 0, head + EARLY) + 1
-    text = data[:end].decode("utf-8", "replace")
+def _breaks_early(data: bytes) -> bool:
+    """Whether JSON breaks within the whole lines of `data`, the first bytes
+    of a file: then the file is not one JSON value, however many values it
+    holds (_one_value takes a text of a million or more for one, unparsed).
+    No token spans a line's end, so an error before the last line's end is
+    an error of the whole file."""
+    text = data[: data.rfind(b"\n") + 1].decode("utf-8", "replace")
     try:
         json.loads(text)
     except json.JSONDecodeError as e:

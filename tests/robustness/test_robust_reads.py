@@ -179,6 +179,17 @@ def test_a_big_corpus_whose_first_line_is_cut_is_read_line_by_line(tmp_path):
     assert "valid trixo game" in lines[1] and "valid trixo game" in lines[7]
 
 
+def test_a_corpus_whose_first_line_is_cut_is_told_without_reading_it_whole(tmp_path):
+    """Told from the first megabyte or so: a 200 MB corpus with its first line
+    cut was read 64 MB at once to tell, and validated in 147 MB, not 21 MB."""
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one[:50] + "\n" + (one + "\n") * (6_000_000 // len(one)))
+    with open(corpus, "rb") as stream:
+        lines, head = sources._read_head(stream, str(corpus), limits.max_bytes())
+    assert lines and len(head) < 2_000_000
+
+
 def test_a_log_with_an_object_on_a_line_of_its_own_is_one_document(tmp_path):
     """A log written by hand over several lines, a move on a line of its own,
     is one log, not lines of a corpus."""
