@@ -85,6 +85,12 @@ def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | N
         if player.get("bot") and not player["name"]:
             player = {"name": f"{player['bot']}-{seat}", "bot": player["bot"]}
         players.append(player)
+    from .text import looks
+
+    seen = [looks(p["name"]) for p in players]  # as a log's are checked: "Ann" could be either seat
+    for player, look in zip(players, seen):
+        if seen.count(look) > 1:
+            raise click.UsageError(f"two players are called {player['name']!r}; give each a different name")
     return players
 
 

@@ -59,6 +59,15 @@ def test_simulate_refuses_a_seat_beyond_the_players(stixx, nim):
     assert r.exit_code == 2 and "seat 5 is beyond 2 players" in r.output
 
 
+@pytest.mark.parametrize("bots", [["Ann:random", "Ann:random"], ["random-1:random", "random"]])
+def test_simulate_refuses_two_players_of_one_name_as_play_does(stixx, nim, tmp_path, bots):
+    # It played them and wrote logs that validate refuses ("two players are called 'Ann'").
+    out = tmp_path / "games.jsonl"
+    r = stixx("simulate", "nim", "-n", 2, *[a for bot in bots for a in ("--bot", bot)], "--out", out)
+    assert r.exit_code == 2 and "two players are called" in r.output
+    assert not out.exists()
+
+
 def test_dask_cluster_gives_the_same_answers(stixx, tmp_path):
     distributed = pytest.importorskip("distributed")
     logs = [play_bots("sixto", ["random", "random"], seed=s) for s in range(6)]
