@@ -104,6 +104,12 @@ def ordered_map(
     SIGTERM raise Stopped while it runs (see the module docstring). `start()`
     runs first in each worker process, and only there: what suits a process
     that does nothing but this work (the main process keeps its settings)."""
+    if scheduler and executor != "dask":  # not ignored: the work would run here when a cluster was meant
+        from .limits import UsageProblem
+
+        raise UsageProblem(
+            "--scheduler is for --executor dask: add --executor dask, or leave --scheduler out"
+        )
     with stop_on_signals():
         if executor == "dask":
             yield from _dask_map(function, chunks, scheduler)
@@ -234,6 +240,8 @@ def _dask_map(function, chunks, scheduler):
         raise UsageProblem("--executor dask needs Dask: pip install 'stixxcli[dask]'") from None
     try:
         client = Client(scheduler, timeout="10s")
+    except ValueError as e:  # Dask's word for what is not an address (no port, an unknown scheme)
+        raise UsageProblem(f"--scheduler {scheduler}: {e}") from None
     except (OSError, TimeoutError) as e:
         raise StixxError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     with client:

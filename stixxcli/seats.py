@@ -85,13 +85,13 @@ def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | N
         if player.get("bot") and not player["name"]:
             player = {"name": f"{player['bot']}-{seat}", "bot": player["bot"]}
         players.append(player)
-    _names_apart(players)
+    names_apart(players)
     return players
 
 
-def _names_apart(players: list[dict]) -> None:
-    """Two players of one name are refused here, for `simulate` as for `play`:
-    a log naming a player twice is refused by validate."""
+def names_apart(players: list[dict]) -> None:
+    """Two players of one name are refused, by `play` and `simulate` alike: a
+    log naming a player twice is refused by validate."""
     from .text import looks
 
     seen = [looks(p["name"]) for p in players]  # "Ann" and "Ann" with a zero-width space look the same

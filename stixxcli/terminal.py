@@ -23,21 +23,18 @@ from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
 from .seats import Seated
 from .styled import Styled
-from .text import counted, looks, picture, plain, plain_lines
+from .text import counted, picture, plain, plain_lines
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
 
 
 def _check_players(game, players: list[dict]) -> None:
     from .plugins import get_bot
+    from .seats import names_apart
 
-    names = [p["name"] for p in players]
-    seen = [looks(name) for name in names]  # "Ann" and "Ann" with a zero-width space look the same
-    for name, look in zip(names, seen):
-        if not name.strip():
-            raise click.UsageError("a player needs a name")
-        if seen.count(look) > 1:
-            raise click.UsageError(f"two players are called {name!r}; give each a different name")
+    if any(not p["name"].strip() for p in players):
+        raise click.UsageError("a player needs a name")
+    names_apart(players)
     for p in players:
         if p.get("bot"):
             get_bot(game.name, p["bot"])

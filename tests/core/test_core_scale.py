@@ -89,3 +89,21 @@ def test_dask_needs_a_reachable_scheduler(stixx, corpus):
     pytest.importorskip("distributed")
     r = stixx("validate", corpus, "--executor", "dask")
     assert r.exit_code == 2 and "needs --scheduler" in r.stderr  # a usage error: the option is missing
+
+
+@pytest.mark.parametrize("address", ["nonsense", "tcp://127.0.0.1:abc", "http://127.0.0.1:8786"])
+def test_dask_refuses_a_scheduler_that_is_not_an_address(stixx, corpus, address):
+    pytest.importorskip("distributed")
+    r = stixx("validate", corpus, "--executor", "dask", "--scheduler", address)
+    # Dask's ValueError was shown as an internal error of ours (exit 1).
+    assert r.exit_code == 2 and "internal error" not in r.stderr
+    assert r.stderr.startswith(f"stixx: error: --scheduler {address}: ")
+
+
+@pytest.mark.parametrize("command", ["validate", "simulate"])
+def test_a_scheduler_without_the_dask_executor_is_a_usage_error(stixx, corpus, command):
+    # It was ignored: the work ran here, unasked, when the cluster was meant.
+    args = [corpus] if command == "validate" else ["nim", "-n", 2]
+    r = stixx(command, *args, "--scheduler", "tcp://127.0.0.1:8786")
+    assert r.exit_code == 2 and "--scheduler is for --executor dask" in r.stderr
+    assert r.stdout == ""

@@ -48,6 +48,21 @@ def test_endless_input_ends_with_one_line_in_bounded_memory(args, stdin):
     assert run.seconds < 20
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_corpus_read_up_to_a_too_long_line_says_the_rest_is_not_read(tmp_path, jobs):
+    """Reading stops at a line past the limit (an endless one has no next
+    line): its verdict says so. It said only `refused`, and the count of
+    `2 logs: 1 valid, 1 invalid` passed for the whole corpus."""
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one + "\n" + '{"x": "' + "y" * 1_100_000 + '"}\n' + one + "\n")
+    run = measured("validate", corpus, "--jobs", jobs, env=SMALL)
+    lines = run.stdout.splitlines()
+    assert run.code == 1 and len(lines) == 2
+    assert lines[1].startswith(f"{corpus}:2: line 2 is larger than 1 MB")
+    assert lines[1].endswith("the lines after it are not read")
+
+
 def test_limit_is_64_mb_by_default_and_refuses_dev_zero():
     run = measured("validate", "/dev/zero", timeout=120)
     assert run.code == 1
@@ -147,6 +162,32 @@ def test_a_corpus_whose_first_lines_are_broken_is_read_line_by_line(tmp_path):
     lines = run.stdout.splitlines()
     assert [line.split(": ", 1)[0] for line in lines] == [f"{corpus}:{n}" for n in range(1, 6)]
     assert ["valid trixo game" in line for line in lines] == [False, False, True, True, True]
+
+
+def test_a_big_corpus_whose_first_line_is_cut_is_read_line_by_line(tmp_path):
+    """Past a million values (counted by commas), a file is not parsed to tell
+    one document from JSON Lines: a corpus of some 1,000 logs with its first
+    line cut off was refused whole as one log of too many values, and none of
+    its logs was checked."""
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    many = '{"values": [' + "0," * 250_000 + "0]}\n"  # five lines: past a million commas
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one[:50] + "\n" + one + "\n" + many * 5 + one + "\n")
+    run = measured("validate", corpus)
+    lines = run.stdout.splitlines()
+    assert [line.split(": ", 1)[0] for line in lines] == [f"{corpus}:{n}" for n in range(1, 9)]
+    assert "valid trixo game" in lines[1] and "valid trixo game" in lines[7]
+
+
+def test_a_corpus_whose_first_line_is_cut_is_told_without_reading_it_whole(tmp_path):
+    """Told from the first megabyte or so: a 200 MB corpus with its first line
+    cut was read 64 MB at once to tell, and validated in 147 MB, not 21 MB."""
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one[:50] + "\n" + (one + "\n") * (6_000_000 // len(one)))
+    with open(corpus, "rb") as stream:
+        lines, head = sources._read_head(stream, str(corpus), limits.max_bytes())
+    assert lines and len(head) < 2_000_000
 
 
 def test_a_log_with_an_object_on_a_line_of_its_own_is_one_document(tmp_path):
