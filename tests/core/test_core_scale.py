@@ -54,6 +54,17 @@ def test_simulate_writes_logs_that_validate(stixx, nim, tmp_path):
     assert stixx("validate", out, "-q").exit_code == 0
 
 
+def test_simulate_never_writes_over_a_file(stixx, nim, tmp_path):
+    # A file there may hold a club's recorded games: refused, as play --out refuses it.
+    out = tmp_path / "games.jsonl"
+    out.write_text("a line of somebody's games\n")
+    r = stixx("simulate", "nim", "-n", 2, "--out", out)
+    assert r.exit_code == 2 and "exists: the games are never written over a file" in r.stderr, r.output
+    assert out.read_text() == "a line of somebody's games\n"
+    out.write_text("")  # an empty file is no game lost: written
+    assert stixx("simulate", "nim", "-n", 2, "--out", out).exit_code == 0 and out.read_text().count("\n") == 2
+
+
 def test_simulate_refuses_a_seat_beyond_the_players(stixx, nim):
     r = stixx("simulate", "nim", "-n", 1, "--players", 2, "--bot", "5:random")
     assert r.exit_code == 2 and "seat 5 is beyond 2 players" in r.output
