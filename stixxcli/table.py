@@ -7,6 +7,7 @@ game's seed, or from the table when it is typed in.
 from __future__ import annotations
 
 import collections
+import contextlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -192,10 +193,19 @@ class Table:
             moves.append(move)
         raise PluginError(f"{game.name}: no end after {max_turns} turns")
 
+    def log_so_far(self) -> dict:
+        """The log to save when play stops. Stopped after the last move, the game
+        is whole: finished, with its result ("finished": false would be refused)."""
+        if self.state.over and not self.log.get("finished"):
+            with contextlib.suppress(Exception):  # a failing result: the caller tells it
+                self.finish()
+        return self.log
+
     def finish(self) -> dict:
         """Mark the log finished (when the game is over) and record the result."""
+        result = plugin_call(self.game, "result", self.state.result).to_json()  # first: it may fail
         self.log["finished"] = self.state.over
-        self.log["result"] = plugin_call(self.game, "result", self.state.result).to_json()
+        self.log["result"] = result
         return self.log
 
 
