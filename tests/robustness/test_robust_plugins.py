@@ -11,6 +11,7 @@ import pytest
 import robust_faulty
 
 from stixxcli.gamelog import new_log
+from stixxcli.hookspecs import hookimpl
 from stixxcli.table import play_bots
 
 CRASH_WORDS = ("Traceback", "internal error")
@@ -196,3 +197,36 @@ def test_a_fault_past_the_plugin_calls_is_one_log_s_verdict(monkeypatch):
         == "bad: internal error while checking this log: ValueError: Exceeds the limit (4300 digits) for integer string conversion"
     )
     json.dumps(got[1][0])
+
+
+class Misnamed:
+    """A plugin whose game and bot have names that are not text."""
+
+    @hookimpl
+    def stixx_games(self, register):
+        game = robust_faulty.PileGame(None)
+        game.name = 42
+        register(game)
+
+    @hookimpl
+    def stixx_bots(self, register):
+        class Nameless(robust_faulty.FaultyBot):
+            name = None
+
+        register("*", Nameless)
+
+
+def test_a_game_or_bot_whose_name_is_not_text_is_named_and_the_others_work(fresh_plugins, stixx):
+    """The listings sort the names: a number or None among them stopped
+    `stixx games` (and an unknown bot's message) with an internal error that
+    named no plugin, for every game."""
+    fresh_plugins.pm.register(Misnamed(), name="misnamed")
+    r = stixx("games", "--json")
+    assert r.exit_code == 0, r.output
+    assert {"sixto", "stixx", "fishstix", "trixo"} <= {g["name"] for g in json.loads(r.stdout)}
+    assert (
+        "plugin 'misnamed' failed in stixx_games: TypeError: registered a game named 42, not text" in r.stderr
+    )
+    assert "plugin 'misnamed' failed in stixx_bots: TypeError: registered a bot without a name" in r.stderr
+    r = stixx("play", "sixto", "--bot", "nope", "--bot", "random", "--out", "-")
+    assert r.exit_code == 1 and "no bot 'nope' for sixto (bots: greedy, random)" in r.output, r.output
