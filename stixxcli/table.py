@@ -87,7 +87,7 @@ class Table:
         """A new game: its setup (from the seed unless `chance` answers) and its
         bots. `digest` is the digest of rules the caller has already checked,
         when it plays many games under them."""
-        counts = game.player_counts(rules_values)
+        counts = plugin_call(game, "player_counts", game.player_counts, rules_values)
         if len(players) not in counts:
             raise RuleError(
                 f"{game.title or game.name} with these rules takes {player_span(counts)} "

@@ -17,7 +17,7 @@ import textwrap
 
 import click
 
-from .errors import StixxError
+from .errors import StixxError, plugin_call
 from .prompt import HELP, HELP_ALL, QUIT, WIDTH, Interrupted, fit, wrapped
 from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
@@ -46,7 +46,7 @@ def _check_players(game, players: list[dict]) -> None:
 def play_game(game, rules, players, *, seed, out, chance):
     """Play `game` under the resolved `rules` with these players at this terminal."""
     if not players:
-        counts = game.player_counts(rules.values)
+        counts = plugin_call(game, "player_counts", game.player_counts, rules.values)
         players = [{"name": "You"}]
         if counts.start > 1 or 1 not in counts:
             players += [{"name": f"Bot {i}", "bot": "random"} for i in range(1, max(counts.start, 2))]

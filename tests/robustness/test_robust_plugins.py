@@ -6,6 +6,7 @@ goes on with the next log."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import robust_faulty
@@ -15,6 +16,7 @@ from stixxcli.hookspecs import hookimpl
 from stixxcli.table import play_bots
 
 CRASH_WORDS = ("Traceback", "internal error")
+EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
 @pytest.fixture
@@ -230,3 +232,48 @@ def test_a_game_or_bot_whose_name_is_not_text_is_named_and_the_others_work(fresh
     assert "plugin 'misnamed' failed in stixx_bots: TypeError: registered a bot without a name" in r.stderr
     r = stixx("play", "sixto", "--bot", "nope", "--bot", "random", "--out", "-")
     assert r.exit_code == 1 and "no bot 'nope' for sixto (bots: greedy, random)" in r.output, r.output
+
+
+class RulesFault(robust_faulty.PileGame):
+    """The pile game, failing where it checks its rules or counts its players."""
+
+    def __init__(self, where):
+        super().__init__(None)
+        self.where = self.name = self.title = where
+
+    def check_rules(self, rules):
+        if self.where == "check_rules":
+            raise robust_faulty.Oops("check_rules went wrong on purpose")
+
+    def player_counts(self, rules):
+        if self.where == "player_counts":
+            raise robust_faulty.Oops("player_counts went wrong on purpose")
+        return range(2, 4)
+
+
+@pytest.mark.parametrize("where", ["check_rules", "player_counts"])
+def test_a_fault_in_checking_rules_or_counting_players_is_named(fresh_plugins, stixx, tmp_path, where):
+    """It was an internal error that named no plugin (`validate`: "internal
+    error while checking this log"), for a log as for a game to play."""
+    (tmp_path / where).mkdir()
+    (tmp_path / where / "standard.yaml").write_text("description: the only rules\n")
+
+    class Plugin:
+        @hookimpl
+        def stixx_games(self, register):
+            register(RulesFault(where))
+
+        @hookimpl
+        def stixx_rule_dirs(self, register):
+            register(tmp_path)
+
+    fresh_plugins.pm.register(Plugin(), name="rules-fault")
+    said = f"the {where} plugin failed in {where}: Oops: {where} went wrong on purpose"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log_of(where, [1, 2, 2]), indent=1))
+    r = stixx("validate", path)
+    assert r.exit_code == 1 and r.stdout == f"{path}: {said}\n", r.output
+    for args in (("play", where, "--bot", "a:random", "--bot", "b:random", "--out", "-"), ("replay", path)):
+        r = stixx(*args)
+        assert r.exit_code == 1 and said in error_line(r), r.output
+    assert stixx("validate", EXAMPLES / "trixo" / "2-players.json").exit_code == 0  # the others keep working
