@@ -118,7 +118,8 @@ class Table:
         for seat, player in enumerate(log["players"]):
             if player.get("bot"):
                 bot_rng = rng_for(seed, "bot", seat, "from", played)
-                table.bots[seat] = get_bot(game.name, player["bot"])(game, rules, seat, bot_rng)
+                bot = get_bot(game.name, player["bot"])
+                table.bots[seat] = plugin_call(game, f"bot {bot.name}", bot, game, rules, seat, bot_rng)
         return table
 
     def dealt_by_seed(self) -> bool:

@@ -277,3 +277,30 @@ def test_a_fault_in_checking_rules_or_counting_players_is_named(fresh_plugins, s
         r = stixx(*args)
         assert r.exit_code == 1 and said in error_line(r), r.output
     assert stixx("validate", EXAMPLES / "trixo" / "2-players.json").exit_code == 0  # the others keep working
+
+
+class Unready(robust_faulty.FaultyBot):
+    name = "unready"
+
+    def __init__(self, game, rules, seat, rng):
+        raise robust_faulty.Oops("the bot could not start on purpose")
+
+
+@pytest.mark.parametrize("how", ["play", "simulate"])
+def test_a_bot_failing_as_it_sits_down_is_named(faulty, fresh_plugins, stixx, how):
+    """A bot whose constructor raises: named as a bot failing in its choice is
+    (it was an internal error naming no plugin)."""
+
+    class Plugin:
+        @hookimpl
+        def stixx_bots(self, register):
+            register("*", Unready)
+
+    fresh_plugins.pm.register(Plugin(), name="unready")
+    args = {
+        "play": ("play", "calm", "--bot", "a:random", "--bot", "b:unready", "--out", "-"),
+        "simulate": ("simulate", "calm", "--bot", "unready", "-n", 2),
+    }[how]
+    r = stixx(*args)
+    assert r.exit_code == 1, r.output
+    assert "the calm plugin failed in bot unready: Oops: the bot could not start on purpose" in error_line(r)
