@@ -44,7 +44,7 @@ def open_game(log: dict):
     game = get_game(log["game"])
     rules = log_rules(game, log)
     names = [p["name"] for p in log["players"]]
-    counts = game.player_counts(rules)
+    counts = plugin_call(game, "player_counts", game.player_counts, rules)
     if len(names) not in counts:
         raise RuleError(
             f"{counted(len(names), 'player')}, but these rules of {game.name} allow {player_span(counts)}",

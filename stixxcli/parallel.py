@@ -71,6 +71,19 @@ def stop_on_signals() -> Iterator[None]:
                 signal.signal(sig, handler)
 
 
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """For the block, SIGINT, SIGTERM and SIGHUP are ignored: while a game's
+    log is written, a second Ctrl-C would stop the write half-way, and a bots'
+    game, written only at its end, would be lost."""
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in STOPS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 def jobs_for(jobs: int, warn: Callable[[str], None] | None = None) -> int:
     """The number of worker processes for --jobs: 0 is one per core; more than
     JOBS_PER_CORE per core (at most MAX_JOBS) is clamped, with a warning."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import RuleError, did_you_mean
+from .errors import RuleError, did_you_mean, plugin_call
 from .record import FrozenRecord
 
 PARAM_TYPES = ("int", "float", "bool", "str", "list[int]", "list[str]", "dict[str,int]", "json")
@@ -169,5 +169,5 @@ def check_log_rules(game, rules: dict) -> dict:
     check_values(game, rules, "rules")
     full = {p.name: p.default for p in game.params}
     full.update(rules)
-    game.check_rules(full)
+    plugin_call(game, "check_rules", game.check_rules, full)
     return full

@@ -91,9 +91,7 @@ class Plugins:
             version = self.info.get(plugin, {}).get("version", "")
 
             def register(game):
-                if not getattr(game, "name", ""):
-                    raise TypeError("registered a game without a name")
-                found.setdefault(game.name, GameEntry(game, plugin, version))
+                found.setdefault(_named("game", game), GameEntry(game, plugin, version))
 
             try:
                 impl.function(register=register)
@@ -106,7 +104,7 @@ class Plugins:
             self._bots = {}
 
             def register(game_name, bot_class):
-                self._bots.setdefault((game_name, bot_class.name), bot_class)
+                self._bots.setdefault((game_name, _named("bot", bot_class)), bot_class)
 
             self.call("stixx_bots", register=register)
         return self._bots
@@ -122,6 +120,16 @@ class Plugins:
 
             self.call("stixx_rule_dirs", register=register)
         return self._rule_dirs
+
+
+def _named(kind: str, thing) -> str:
+    """The name a plugin registers a game or bot by: text, which the listings sort."""
+    name = getattr(thing, "name", None)
+    if not name:
+        raise TypeError(f"registered a {kind} without a name")
+    if not isinstance(name, str):
+        raise TypeError(f"registered a {kind} named {name!r}, not text")
+    return name
 
 
 _plugins: Plugins | None = None

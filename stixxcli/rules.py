@@ -12,7 +12,7 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from .errors import RuleError, did_you_mean
+from .errors import RuleError, did_you_mean, plugin_call
 from .params import check_values
 from .record import Record
 
@@ -298,7 +298,7 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
         if isinstance(data.get("description"), str):
             description = data["description"]
     try:
-        game.check_rules(values)
+        plugin_call(game, "check_rules", game.check_rules, values)
     except RuleError as e:
         if e.where is None:
             e.where = start

@@ -7,6 +7,7 @@ game's seed, or from the table when it is typed in.
 from __future__ import annotations
 
 import collections
+import contextlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -86,7 +87,7 @@ class Table:
         """A new game: its setup (from the seed unless `chance` answers) and its
         bots. `digest` is the digest of rules the caller has already checked,
         when it plays many games under them."""
-        counts = game.player_counts(rules_values)
+        counts = plugin_call(game, "player_counts", game.player_counts, rules_values)
         if len(players) not in counts:
             raise RuleError(
                 f"{game.title or game.name} with these rules takes {player_span(counts)} "
@@ -117,7 +118,8 @@ class Table:
         for seat, player in enumerate(log["players"]):
             if player.get("bot"):
                 bot_rng = rng_for(seed, "bot", seat, "from", played)
-                table.bots[seat] = get_bot(game.name, player["bot"])(game, rules, seat, bot_rng)
+                bot = get_bot(game.name, player["bot"])
+                table.bots[seat] = plugin_call(game, f"bot {bot.name}", bot, game, rules, seat, bot_rng)
         return table
 
     def dealt_by_seed(self) -> bool:
@@ -192,10 +194,19 @@ class Table:
             moves.append(move)
         raise PluginError(f"{game.name}: no end after {max_turns} turns")
 
+    def log_so_far(self) -> dict:
+        """The log to save when play stops. Stopped after the last move, the game
+        is whole: finished, with its result ("finished": false would be refused)."""
+        if self.state.over and not self.log.get("finished"):
+            with contextlib.suppress(Exception):  # a failing result: the caller tells it
+                self.finish()
+        return self.log
+
     def finish(self) -> dict:
         """Mark the log finished (when the game is over) and record the result."""
+        result = plugin_call(self.game, "result", self.state.result).to_json()  # first: it may fail
         self.log["finished"] = self.state.over
-        self.log["result"] = plugin_call(self.game, "result", self.state.result).to_json()
+        self.log["result"] = result
         return self.log
 
 

@@ -17,7 +17,7 @@ import textwrap
 
 import click
 
-from .errors import StixxError
+from .errors import StixxError, plugin_call
 from .prompt import HELP, HELP_ALL, QUIT, WIDTH, Interrupted, fit, wrapped
 from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
@@ -43,7 +43,7 @@ def _check_players(game, players: list[dict]) -> None:
 def play_game(game, rules, players, *, seed, out, chance):
     """Play `game` under the resolved `rules` with these players at this terminal."""
     if not players:
-        counts = game.player_counts(rules.values)
+        counts = plugin_call(game, "player_counts", game.player_counts, rules.values)
         players = [{"name": "You"}]
         if counts.start > 1 or 1 not in counts:
             players += [{"name": f"Bot {i}", "bot": "random"} for i in range(1, max(counts.start, 2))]
@@ -158,7 +158,7 @@ def _run(table, out, *, manual: bool) -> None:
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
     screen = Screen(table, humans, err=out == "-")
     ask_chance = screen.chance if manual else None
-    from .parallel import ENDINGS
+    from .parallel import ENDINGS, signals_held
 
     # SIGTERM, or the terminal closed (SIGHUP): saved as Ctrl-C saves.
     previous = {sig: signal.signal(sig, _raise_interrupted) for sig in ENDINGS}
@@ -173,6 +173,10 @@ def _run(table, out, *, manual: bool) -> None:
             screen.tell(plugin_call(table.game, "announce", table.state.announce, move))
             if not humans:
                 screen.flush()
+        screen.flush()
+        with signals_held():  # the end is written whole: a stop now would lose a bots' game
+            table.finish()
+            save_log(out, table.log)
     except KeyboardInterrupt as stop:
         _save_unfinished(table, out, manual)
         sys.exit(_exit_code(stop))
@@ -184,9 +188,6 @@ def _run(table, out, *, manual: bool) -> None:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    screen.flush()
-    table.finish()
-    save_log(out, table.log)
     if out != "-":
         from .check import scored
         from .show import show_result
@@ -242,10 +243,14 @@ def offer_variant(table) -> None:
 
 
 def _save_unfinished(table, out, manual: bool) -> None:
+    from .parallel import signals_held
     from .saving import save_log
 
-    save_log(out, table.log)
+    with signals_held():  # a second Ctrl-C would stop the write, and a bots' game has no earlier one
+        save_log(out, table.log_so_far())
     where = "standard output" if out == "-" else out
+    if table.log.get("finished"):
+        return click.echo(f"\nThe game is over; log written to {where}", err=True)
     typed = " --chance manual" if manual else ""
     click.echo(
         f"\nGame saved unfinished after {counted(len(table.log['moves']), 'move')} to {where}; "

@@ -223,3 +223,82 @@ def test_a_game_shown_here_cannot_write_its_log_to_standard_output(args):
     result = CliRunner().invoke(cli, ["play", "trixo", *args, "--out", "-"])
     assert result.exit_code == 2
     assert "name a file for the log" in result.output
+
+
+# A bots' game is written only at its end: a stop at the wrong moment must not lose it.
+
+
+def _bots_game(stixx, out):
+    return stixx("play", "trixo", "--bot", "A:greedy", "--bot", "B:random", "--seed", 7, "--out", out)
+
+
+def test_a_second_ctrl_c_while_a_stopped_bots_game_is_saved_does_not_lose_it(stixx, tmp_path, monkeypatch):
+    """SIGTERM mid-game, then Ctrl-C while the game so far is being written (a
+    service manager and an impatient person, or Ctrl-C pressed twice): the
+    second stop waits for the write. It stopped the write, and the game was gone."""
+    from stixxcli import saving, terminal
+
+    told, tell = [], terminal.Screen.tell
+    write = saving.write_log
+
+    def stop_on_move_3(screen, news):
+        told.append(news)
+        tell(screen, news)
+        if len(told) == 3:
+            signal.raise_signal(signal.SIGTERM)
+
+    def impatient_write(path, log):
+        signal.raise_signal(signal.SIGINT)
+        write(path, log)
+
+    monkeypatch.setattr(terminal.Screen, "tell", stop_on_move_3)
+    monkeypatch.setattr(saving, "write_log", impatient_write)
+    out = tmp_path / "game.json"
+    r = _bots_game(stixx, out)
+    assert r.exit_code == 143, r.output  # the first stop's code
+    assert "Game saved unfinished after 3 moves" in r.output
+    log = json.loads(out.read_text())
+    assert log["finished"] is False and len(log["moves"]) == 3 and check_log(log).valid
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".game.json.lock", "game.json"]  # no temporary file
+
+
+def test_a_stop_after_the_last_move_saves_the_whole_game_finished(stixx, tmp_path, monkeypatch):
+    """SIGTERM after the last move was played, before the end was written: the
+    log holds every move and the result, and validates. It was saved with
+    "finished": false, which `validate` refuses for a game that is over."""
+    from stixxcli import terminal
+
+    tell = terminal.Screen.tell
+
+    def stop_at_the_end(screen, news):
+        tell(screen, news)
+        if screen.table.over:
+            signal.raise_signal(signal.SIGTERM)
+
+    monkeypatch.setattr(terminal.Screen, "tell", stop_at_the_end)
+    out = tmp_path / "game.json"
+    r = _bots_game(stixx, out)
+    assert r.exit_code == 143, r.output
+    log = json.loads(out.read_text())
+    assert log["finished"] is True and len(log["moves"]) == 36 and "result" in log
+    assert check_log(log).valid
+
+
+def test_ctrl_c_while_the_end_of_a_bots_game_is_written_does_not_lose_it(stixx, tmp_path, monkeypatch):
+    """Ctrl-C while the result is worked out and the log written: the game is
+    over and whole, so the log is written and the stop comes too late to matter.
+    It came through, and a bots' game, never written before its end, was lost."""
+    from stixxcli.table import Table
+
+    finish = Table.finish
+
+    def impatient_finish(table):
+        signal.raise_signal(signal.SIGINT)
+        return finish(table)
+
+    monkeypatch.setattr(Table, "finish", impatient_finish)
+    out = tmp_path / "game.json"
+    r = _bots_game(stixx, out)
+    assert r.exit_code == 0, r.output
+    log = json.loads(out.read_text())
+    assert log["finished"] is True and check_log(log).valid

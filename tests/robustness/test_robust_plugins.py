@@ -6,14 +6,17 @@ goes on with the next log."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import robust_faulty
 
 from stixxcli.gamelog import new_log
+from stixxcli.hookspecs import hookimpl
 from stixxcli.table import play_bots
 
 CRASH_WORDS = ("Traceback", "internal error")
+EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
 @pytest.fixture
@@ -196,3 +199,108 @@ def test_a_fault_past_the_plugin_calls_is_one_log_s_verdict(monkeypatch):
         == "bad: internal error while checking this log: ValueError: Exceeds the limit (4300 digits) for integer string conversion"
     )
     json.dumps(got[1][0])
+
+
+class Misnamed:
+    """A plugin whose game and bot have names that are not text."""
+
+    @hookimpl
+    def stixx_games(self, register):
+        game = robust_faulty.PileGame(None)
+        game.name = 42
+        register(game)
+
+    @hookimpl
+    def stixx_bots(self, register):
+        class Nameless(robust_faulty.FaultyBot):
+            name = None
+
+        register("*", Nameless)
+
+
+def test_a_game_or_bot_whose_name_is_not_text_is_named_and_the_others_work(fresh_plugins, stixx):
+    """The listings sort the names: a number or None among them stopped
+    `stixx games` (and an unknown bot's message) with an internal error that
+    named no plugin, for every game."""
+    fresh_plugins.pm.register(Misnamed(), name="misnamed")
+    r = stixx("games", "--json")
+    assert r.exit_code == 0, r.output
+    assert {"sixto", "stixx", "fishstix", "trixo"} <= {g["name"] for g in json.loads(r.stdout)}
+    assert (
+        "plugin 'misnamed' failed in stixx_games: TypeError: registered a game named 42, not text" in r.stderr
+    )
+    assert "plugin 'misnamed' failed in stixx_bots: TypeError: registered a bot without a name" in r.stderr
+    r = stixx("play", "sixto", "--bot", "nope", "--bot", "random", "--out", "-")
+    assert r.exit_code == 1 and "no bot 'nope' for sixto (bots: greedy, random)" in r.output, r.output
+
+
+class RulesFault(robust_faulty.PileGame):
+    """The pile game, failing where it checks its rules or counts its players."""
+
+    def __init__(self, where):
+        super().__init__(None)
+        self.where = self.name = self.title = where
+
+    def check_rules(self, rules):
+        if self.where == "check_rules":
+            raise robust_faulty.Oops("check_rules went wrong on purpose")
+
+    def player_counts(self, rules):
+        if self.where == "player_counts":
+            raise robust_faulty.Oops("player_counts went wrong on purpose")
+        return range(2, 4)
+
+
+@pytest.mark.parametrize("where", ["check_rules", "player_counts"])
+def test_a_fault_in_checking_rules_or_counting_players_is_named(fresh_plugins, stixx, tmp_path, where):
+    """It was an internal error that named no plugin (`validate`: "internal
+    error while checking this log"), for a log as for a game to play."""
+    (tmp_path / where).mkdir()
+    (tmp_path / where / "standard.yaml").write_text("description: the only rules\n")
+
+    class Plugin:
+        @hookimpl
+        def stixx_games(self, register):
+            register(RulesFault(where))
+
+        @hookimpl
+        def stixx_rule_dirs(self, register):
+            register(tmp_path)
+
+    fresh_plugins.pm.register(Plugin(), name="rules-fault")
+    said = f"the {where} plugin failed in {where}: Oops: {where} went wrong on purpose"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log_of(where, [1, 2, 2]), indent=1))
+    r = stixx("validate", path)
+    assert r.exit_code == 1 and r.stdout == f"{path}: {said}\n", r.output
+    for args in (("play", where, "--bot", "a:random", "--bot", "b:random", "--out", "-"), ("replay", path)):
+        r = stixx(*args)
+        assert r.exit_code == 1 and said in error_line(r), r.output
+    assert stixx("validate", EXAMPLES / "trixo" / "2-players.json").exit_code == 0  # the others keep working
+
+
+class Unready(robust_faulty.FaultyBot):
+    name = "unready"
+
+    def __init__(self, game, rules, seat, rng):
+        raise robust_faulty.Oops("the bot could not start on purpose")
+
+
+@pytest.mark.parametrize("how", ["play", "simulate"])
+def test_a_bot_failing_as_it_sits_down_is_named(faulty, fresh_plugins, stixx, how):
+    """A bot whose constructor raises: named as a bot failing in its choice is
+    (it was an internal error naming no plugin)."""
+
+    class Plugin:
+        @hookimpl
+        def stixx_bots(self, register):
+            register("*", Unready)
+
+    fresh_plugins.pm.register(Plugin(), name="unready")
+    args = {
+        "play": ("play", "calm", "--bot", "a:random", "--bot", "b:unready", "--out", "-"),
+        "simulate": ("simulate", "calm", "--bot", "unready", "-n", 2),
+    }[how]
+    r = stixx(*args)
+    assert r.exit_code == 1, r.output
+    assert "the calm plugin failed in bot unready: Oops: the bot could not start on purpose" in error_line(r)
