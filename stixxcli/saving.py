@@ -183,6 +183,23 @@ def _discard(file, tmp: str | None) -> None:
         _remove(tmp)
 
 
+def log_apart(out, players, chance, source=None) -> None:
+    """A game a person sees at the terminal (a seat, or chance typed in) is shown on
+    standard output and answered on standard input: its log goes to, and comes from, a file."""
+    if not (chance == "manual" or any(not p.get("bot") for p in players)):
+        return
+    if out == "-":
+        raise UsageProblem(
+            "--out - writes the log to standard output, where this game is shown to the people at the "
+            "table: name a file for the log"
+        )
+    if source == "-":
+        raise UsageProblem(
+            "--resume - reads the game from standard input, where the people at the table answer: "
+            "save it to a file and resume that"
+        )
+
+
 def writable(path: str | os.PathLike, option: str) -> None:
     """Refuse (exit 2, naming `option`) a destination that cannot be written,
     before a game or a long job starts: an empty name, a folder, a missing or

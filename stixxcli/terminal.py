@@ -54,7 +54,7 @@ def play_game(game, rules, players, *, seed, out, chance):
         seed = int(seed)
     from .limits import UsageProblem
     from .lock import one_writer
-    from .saving import special, writable
+    from .saving import log_apart, special, writable
 
     if out is None:  # a new name: two games started in one second are two logs
         stem = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
@@ -68,7 +68,7 @@ def play_game(game, rules, players, *, seed, out, chance):
             f"--out {plain(out)} exists: a new game is never written over a file (to go on with "
             f"a saved game: stixx play --resume {plain(out)}); name another file"
         )
-    _log_apart(out, players, chance)
+    log_apart(out, players, chance)
     writable(out, "--out")  # before the setup is dealt or typed in, not after the game
     with one_writer(out):  # one game, one writer: a second window on this file is refused
         _play(game, rules, players, seed, out, chance)
@@ -102,6 +102,7 @@ def resume_game(path, *, out, chance, pick=None):
 
 def _resume(path, *, out, chance, pick=None):
     from .gamelog import read_one
+    from .saving import log_apart
     from .table import Table
 
     log = read_one(path, pick)
@@ -116,26 +117,9 @@ def _resume(path, *, out, chance, pick=None):
         chance = "random" if table.dealt_by_seed() else "manual"
         if chance == "manual":
             title += " (its setup was typed in: chance is typed in too; --chance random to let stixx draw)"
-    _log_apart(out or path, log["players"], chance, path)
+    log_apart(out or path, log["players"], chance, path)
     click.echo(f"Resuming {title} after {counted(len(log['moves']), 'move')}.", err=True)
     _run(table, out or path, manual=chance == "manual")
-
-
-def _log_apart(out, players, chance, source=None) -> None:
-    """A game a person sees here (a seat, or chance typed in) is shown on standard
-    output and answered on standard input: its log goes to, and comes from, a file."""
-    if not (chance == "manual" or any(not p.get("bot") for p in players)):
-        return
-    if out == "-":
-        raise click.UsageError(
-            "--out - writes the log to standard output, where this game is shown to the people at the "
-            "table: name a file for the log"
-        )
-    if source == "-":
-        raise click.UsageError(
-            "--resume - reads the game from standard input, where the people at the table answer: "
-            "save it to a file and resume that"
-        )
 
 
 def _raise_interrupted(signum, frame):
