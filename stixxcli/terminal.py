@@ -301,7 +301,11 @@ def pass_terminal(name: str) -> None:
 def clear_scrollback() -> None:
     """Clear the screen and the terminal's scrollback (ESC[3J, xterm, tmux,
     VTE, iTerm2, Windows Terminal) before the terminal is passed on: the last
-    player's private view must not be one scroll up for the next."""
+    player's private view must not be one scroll up for the next, nor one
+    up arrow away in the prompt's history (a hand typed in)."""
+    editing = sys.modules.get("readline")
+    if editing is not None:
+        editing.clear_history()
     if sys.stdout.isatty():
         sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
         sys.stdout.flush()
