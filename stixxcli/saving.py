@@ -84,8 +84,12 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
     device or a named pipe is written to directly: renaming over it would
     put a file in its place."""
     if special(path):
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:  # /dev/full: the error names no file
+            _name(e, path)
+            raise
         return
     path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)  # a link stays a link
     fd, tmp = _temporary_beside(path)
