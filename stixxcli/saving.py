@@ -220,6 +220,16 @@ def writable(path: str | os.PathLike, option: str) -> None:
         raise UsageProblem(f"{option} {shown}: the file is read-only")
 
 
+def never_over(out: str) -> None:
+    """Refuse (exit 2) a new game's log named over a file that holds something:
+    forgetting --resume must not lose the game in it."""
+    if out != "-" and not special(out) and os.path.isfile(out) and os.path.getsize(out):
+        raise UsageProblem(
+            f"--out {plain(out)} exists: a new game is never written over a file (to go on with "
+            f"a saved game: stixx play --resume {plain(out)}); name another file"
+        )
+
+
 class NotWritten(StixxError):
     """A log could not be written where asked; the message says where it went instead."""
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import itertools
-import os
 import secrets
 import signal
 import sys
@@ -55,25 +54,21 @@ def play_game(game, rules, players, *, seed, out, chance):
         seed = secrets.randbelow(2**31)
     elif str(seed).lstrip("-").isascii() and str(seed).lstrip("-").isdigit():  # "²" stays text
         seed = int(seed)
-    from .limits import UsageProblem
-    from .lock import one_writer
-    from .saving import special, writable
+    from .lock import new_log, one_writer
+    from .saving import never_over, writable
 
-    if out is None:  # a new name: two games started in one second are two logs
+    if out is None:  # a new name, GAME-DATE.json: two games started in one second are two logs
         stem = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
-        out = f"{stem}.json"
-        for n in itertools.count(2):
-            if not os.path.lexists(out):
-                break
-            out = f"{stem}-{n}.json"
-    elif out != "-" and not special(out) and os.path.isfile(out) and os.path.getsize(out):
-        raise UsageProblem(
-            f"--out {plain(out)} exists: a new game is never written over a file (to go on with "
-            f"a saved game: stixx play --resume {plain(out)}); name another file"
-        )
-    _log_apart(out, players, chance)
-    writable(out, "--out")  # before the setup is dealt or typed in, not after the game
-    with one_writer(out):  # one game, one writer: a second window on this file is refused
+        writable(f"{stem}.json", "--out")
+        held = new_log(stem)
+    else:
+        never_over(out)
+        _log_apart(out, players, chance)
+        writable(out, "--out")  # before the setup is dealt or typed in, not after the game
+        held = one_writer(out)  # one game, one writer: a second window on this file is refused
+    with held as named:
+        out = named or out
+        never_over(out)  # again, the lock held: a game that ended there since is not written over
         _play(game, rules, players, seed, out, chance)
 
 
