@@ -221,11 +221,11 @@ def writable(path: str | os.PathLike, option: str) -> None:
 
 
 def never_over(out: str) -> None:
-    """Refuse (exit 2) a new game's log named over a file that holds something:
-    forgetting --resume must not lose the game in it."""
+    """Refuse (exit 2) a game's log named over a file that holds something (a
+    new game, or one resumed from another file): the games in it stay."""
     if out != "-" and not special(out) and os.path.isfile(out) and os.path.getsize(out):
         raise UsageProblem(
-            f"--out {plain(out)} exists: a new game is never written over a file (to go on with "
+            f"--out {plain(out)} exists: a game is never written over a file (to go on with "
             f"a saved game: stixx play --resume {plain(out)}); name another file"
         )
 

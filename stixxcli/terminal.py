@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import itertools
+import os
 import secrets
 import signal
 import sys
@@ -91,10 +92,12 @@ def resume_game(path, *, out, chance, pick=None):
     before it is read to the end: the same game resumed in two windows would
     otherwise be played twice, and one of them silently lost."""
     from .lock import one_writer
-    from .saving import writable
+    from .saving import never_over, writable
 
     writable(out or path, "--out")
     with one_writer(path, out or path):
+        if out and os.path.realpath(out) != os.path.realpath(path):  # never over another file's games
+            never_over(out)
         _resume(path, out=out, chance=chance, pick=pick)
 
 

@@ -355,6 +355,26 @@ def test_a_new_game_is_never_written_over_a_file(stixx, tmp_path, monkeypatch):
     assert len({json.loads((tmp_path / name).read_text())["seed"] for name in made}) == 3
 
 
+def test_a_resumed_game_is_never_written_over_another_file(stixx, tmp_path):
+    """play --resume A --out B, with B holding games (a corpus, or the game
+    resumed from A last time): refused, exit 2, B as it was. Written back to
+    A itself, as --resume does without --out, goes on as before."""
+    log = json.loads(TRIXO.read_text())
+    log["moves"], log["finished"] = log["moves"][:4], False
+    log.pop("result")
+    saved = tmp_path / "saved.json"
+    saved.write_text(json.dumps(log))
+    corpus = tmp_path / "games.jsonl"
+    corpus.write_text(json.dumps(json.loads(TRIXO.read_text())) + "\n")
+    before = corpus.read_text()
+    r = stixx("play", "--resume", saved, "--out", corpus)
+    assert r.exit_code == 2 and "exists" in r.output, r.output
+    assert corpus.read_text() == before
+    r = stixx("play", "--resume", saved, "--out", tmp_path / "." / "saved.json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(saved.read_text())["finished"] is True
+
+
 def test_a_default_name_being_played_elsewhere_is_passed_over(stixx, tmp_path, monkeypatch):
     """Two games started in the same second, in two windows: the second takes
     the next default name, it is not refused as busy with a file it never named."""
