@@ -7,6 +7,7 @@ import click
 from ..errors import StixxError
 from ..text import plain
 from . import (
+    TYPED,
     completes,
     echo_json,
     executor_option,
@@ -36,13 +37,16 @@ from . import (
     "--bot",
     "bots",
     multiple=True,
+    type=TYPED,
     metavar="[NAME:|SEAT:]BOT",
     shell_complete=completes("bots"),
     help="A bot, in seat order as in play: greedy, Ann:greedy or 2:greedy (seat 2, from 0) "
     "(repeat; other seats: random).",
 )
 @click.option("--games", "-n", "count", type=click.IntRange(min=1), required=True, help="How many games.")
-@click.option("--seed", default="0", show_default=True, help="Game i is played with the seed SEED-i.")
+@click.option(
+    "--seed", type=TYPED, default="0", show_default=True, help="Game i is played with the seed SEED-i."
+)
 @click.option(
     "--compare",
     metavar="VARIANT",
