@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from . import fastjson
 from .errors import LogError, StixxError
 from .limits import MAX_VALUES, UsageProblem, too_many_values
-from .sources import decoded, position, raw_logs
+from .sources import Unread, decoded, position, raw_logs
 from .text import looks
 
 # sources.py reads files, limits.py bounds them, saving.py writes logs.
@@ -212,6 +212,8 @@ def read_one(source, pick: int | None = None) -> dict:
     # a corpus comes about as fast as the first.
     for where, raw in raw_logs(source, decode=False):
         if pick is not None and (position(where) or 1) != pick:
+            if isinstance(raw, Unread) and (position(where) or 1) < pick:
+                raise raw  # the line picked lies past where reading stopped: not "no log there"
             continue
         text = decoded(raw, where) if isinstance(raw, bytes) else raw
         if isinstance(text, StixxError):

@@ -12,6 +12,7 @@ or pip's; it holds nothing.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,3 +53,27 @@ def one_writer(*logs: str | os.PathLike) -> Iterator[None]:
                 raise StixxError(f"cannot lock {plain(log)}: {e.strerror or e}") from None
             held.callback(lock.release)
         yield
+
+
+@contextlib.contextmanager
+def new_log(stem: str) -> Iterator[str]:
+    """A new log's name, STEM.json (or STEM-2.json, ...), its lock held for the
+    block: a name is taken only with its lock, and only if no game was written
+    there meanwhile, so two games started in the same second get two logs,
+    neither refused as busy nor written over the other."""
+    with contextlib.ExitStack() as held:
+        for n in itertools.count(1):
+            name = f"{stem}.json" if n == 1 else f"{stem}-{n}.json"
+            if os.path.lexists(name):
+                continue
+            attempt = contextlib.ExitStack()
+            try:
+                attempt.enter_context(one_writer(name))
+            except Busy:
+                continue
+            if os.path.lexists(name):  # a game ended there while its lock was sought
+                attempt.close()
+                continue
+            held.enter_context(attempt)
+            yield name
+            return

@@ -84,8 +84,12 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
     device or a named pipe is written to directly: renaming over it would
     put a file in its place."""
     if special(path):
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:  # /dev/full: the error names no file
+            _name(e, path)
+            raise
         return
     path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)  # a link stays a link
     fd, tmp = _temporary_beside(path)
@@ -231,6 +235,16 @@ def writable(path: str | os.PathLike, option: str) -> None:
         raise UsageProblem(f"{option} {shown}: cannot write in {plain(str(folder))}: {e.strerror}") from None
     if target.exists() and not os.access(target, os.W_OK):
         raise UsageProblem(f"{option} {shown}: the file is read-only")
+
+
+def never_over(out: str) -> None:
+    """Refuse (exit 2) a game's log named over a file that holds something (a
+    new game, or one resumed from another file): the games in it stay."""
+    if out != "-" and not special(out) and os.path.isfile(out) and os.path.getsize(out):
+        raise UsageProblem(
+            f"--out {plain(out)} exists: a game is never written over a file (to go on with "
+            f"a saved game: stixx play --resume {plain(out)}); name another file"
+        )
 
 
 class NotWritten(StixxError):

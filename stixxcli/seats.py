@@ -44,6 +44,8 @@ def _bot_spec(spec: str) -> tuple[int | None, str | None, str]:
         )
     if who.isascii() and who.isdigit():
         return int(who), None, bot
+    if who.isdigit():  # "²" or "١": a seat typed in other digits, not a name
+        raise click.BadParameter(f"{who!r} is not a seat: write seats with 0-9 (from 0)", param_hint="--bot")
     return None, who or None, bot
 
 

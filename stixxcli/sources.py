@@ -130,7 +130,7 @@ def _read_head(stream, name: str, limit: int) -> tuple[bool, bytes]:
     if first.startswith(codecs.BOM_UTF8):  # as some editors on Windows save files
         first = first[len(codecs.BOM_UTF8) :]
     if len(first) > limit:
-        raise LogError(too_large("the first line is", limit), where=name)
+        raise Unread("the first line is", limit, name)
     if _whole_value(first):
         return True, first
     head, size, seen, whole = [first], len(first), 0, False
@@ -233,12 +233,18 @@ def _blocks(stream, name: str, limit: int, number: int, size: int) -> Iterator[t
         number += data.count(b"\n")
 
 
+class Unread(LogError):
+    """A line over the limit, where reading its source stopped: said in the
+    verdict, as a count of logs would otherwise pass for the whole corpus."""
+
+    def __init__(self, what: str, limit: int, where: str):
+        super().__init__(f"{too_large(what, limit)}; the lines after it are not read", where=where)
+
+
 def _too_long(name: str, number: int, limit: int) -> tuple[str, LogError]:
     """(where, error) for line `number`, longer than `limit`: where reading stops."""
     where = f"{name}:{number}"
-    # Said, or the count of the logs before it would pass for the whole file's.
-    message = too_large(f"line {number} is", limit) + "; the lines after it are not read"
-    return where, LogError(message, where=where)
+    return where, Unread(f"line {number} is", limit, where)
 
 
 def _one_value(data: bytes) -> bool:

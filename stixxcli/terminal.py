@@ -52,25 +52,21 @@ def play_game(game, rules, players, *, seed, out, chance):
         seed = secrets.randbelow(2**31)
     elif str(seed).lstrip("-").isascii() and str(seed).lstrip("-").isdigit():  # "²" stays text
         seed = int(seed)
-    from .limits import UsageProblem
-    from .lock import one_writer
-    from .saving import log_apart, special, writable
+    from .lock import new_log, one_writer
+    from .saving import log_apart, never_over, writable
 
-    if out is None:  # a new name: two games started in one second are two logs
+    if out is None:  # a new name, GAME-DATE.json: two games started in one second are two logs
         stem = f"{game.name}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
-        out = f"{stem}.json"
-        for n in itertools.count(2):
-            if not os.path.lexists(out):
-                break
-            out = f"{stem}-{n}.json"
-    elif out != "-" and not special(out) and os.path.isfile(out) and os.path.getsize(out):
-        raise UsageProblem(
-            f"--out {plain(out)} exists: a new game is never written over a file (to go on with "
-            f"a saved game: stixx play --resume {plain(out)}); name another file"
-        )
-    log_apart(out, players, chance)
-    writable(out, "--out")  # before the setup is dealt or typed in, not after the game
-    with one_writer(out):  # one game, one writer: a second window on this file is refused
+        writable(f"{stem}.json", "--out")
+        held = new_log(stem)
+    else:
+        never_over(out)
+        log_apart(out, players, chance)
+        writable(out, "--out")  # before the setup is dealt or typed in, not after the game
+        held = one_writer(out)  # one game, one writer: a second window on this file is refused
+    with held as named:
+        out = named or out
+        never_over(out)  # again, the lock held: a game that ended there since is not written over
         _play(game, rules, players, seed, out, chance)
 
 
@@ -93,10 +89,12 @@ def resume_game(path, *, out, chance, pick=None):
     before it is read to the end: the same game resumed in two windows would
     otherwise be played twice, and one of them silently lost."""
     from .lock import one_writer
-    from .saving import writable
+    from .saving import never_over, writable
 
     writable(out or path, "--out")
     with one_writer(path, out or path):
+        if out and os.path.realpath(out) != os.path.realpath(path):  # never over another file's games
+            never_over(out)
         _resume(path, out=out, chance=chance, pick=pick)
 
 
@@ -297,7 +295,11 @@ def pass_terminal(name: str, setup: bool = False) -> None:
 def clear_scrollback() -> None:
     """Clear the screen and the terminal's scrollback (ESC[3J, xterm, tmux,
     VTE, iTerm2, Windows Terminal) before the terminal is passed on: the last
-    player's private view must not be one scroll up for the next."""
+    player's private view must not be one scroll up for the next, nor one
+    up arrow away in the prompt's history (a hand typed in)."""
+    editing = sys.modules.get("readline")
+    if editing is not None:
+        editing.clear_history()
     if sys.stdout.isatty():
         sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
         sys.stdout.flush()

@@ -7,6 +7,8 @@ no rich and no yaml.
 
 from __future__ import annotations
 
+import re
+
 import click
 
 
@@ -15,6 +17,22 @@ def echo_json(value) -> None:
 
     # C1 controls, bidi overrides and lone surrogates as \u escapes: the same data, inert on a terminal.
     click.echo(json_line(value))
+
+
+class Typed(click.ParamType):
+    """Text typed on the command line: bytes that are not UTF-8 (a name pasted
+    in another encoding) reach Python as lone surrogates, which no log and no
+    seed can hold, so they are refused at once (exit 2), not after the game."""
+
+    name = "text"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.isprintable() and re.search("[\ud800-\udfff]", value):
+            self.fail(f"{value.encode('utf-8', 'surrogateescape')!r} is not text (not UTF-8)", param, ctx)
+        return value
+
+
+TYPED = Typed()
 
 
 def rules_for(game, variant, rules_file):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import completes, rules_for, rules_option, variant_option
+from . import TYPED, completes, rules_for, rules_option, variant_option
 
 # play ---------------------------------------------------------------------------
 
@@ -21,11 +21,19 @@ class KeepsArgs(click.Command):
 @click.argument("game_name", metavar="GAME", required=False, shell_complete=completes("games"))
 @variant_option
 @rules_option
-@click.option("--player", "humans", multiple=True, metavar="NAME", help="A person at this terminal (repeat).")
+@click.option(
+    "--player",
+    "humans",
+    multiple=True,
+    type=TYPED,
+    metavar="NAME",
+    help="A person at this terminal (repeat).",
+)
 @click.option(
     "--bot",
     "bots",
     multiple=True,
+    type=TYPED,
     metavar="[NAME:|SEAT:]BOT",
     shell_complete=completes("bots"),
     help="A computer player: greedy, Ann:greedy or 2:greedy (seat 2, from 0) (repeat).",
@@ -38,7 +46,7 @@ class KeepsArgs(click.Command):
     metavar="N",
     help="Number of seats; the seats no one takes get the random bot.",
 )
-@click.option("--seed", help="Seed of the random source (dice, deals, bots). Default: a new one.")
+@click.option("--seed", type=TYPED, help="Seed of the random source (dice, deals, bots). Default: a new one.")
 @click.option(
     "--out",
     type=click.Path(dir_okay=False),

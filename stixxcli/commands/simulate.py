@@ -9,6 +9,7 @@ import click
 from ..errors import StixxError, plugin_call
 from ..text import plain
 from . import (
+    TYPED,
     completes,
     echo_json,
     executor_option,
@@ -38,13 +39,16 @@ from . import (
     "--bot",
     "bots",
     multiple=True,
+    type=TYPED,
     metavar="[NAME:|SEAT:]BOT",
     shell_complete=completes("bots"),
     help="A bot, in seat order as in play: greedy, Ann:greedy or 2:greedy (seat 2, from 0) "
     "(repeat; other seats: random).",
 )
 @click.option("--games", "-n", "count", type=click.IntRange(min=1), required=True, help="How many games.")
-@click.option("--seed", default="0", show_default=True, help="Game i is played with the seed SEED-i.")
+@click.option(
+    "--seed", type=TYPED, default="0", show_default=True, help="Game i is played with the seed SEED-i."
+)
 @click.option(
     "--compare",
     metavar="VARIANT",

@@ -47,6 +47,8 @@ def test_seats_follow_the_typed_order_and_numbered_bots_take_their_seat():
         ([("bot", "5:greedy")], 3, "seat 5 is beyond 3 players (seats 0-2)"),
         ([("bot", ":greedy")], None, "is not BOT, NAME:BOT or SEAT:BOT"),
         ([("bot", "Ann:")], None, "is not BOT, NAME:BOT or SEAT:BOT"),
+        ([("bot", "²:greedy")], None, "'²' is not a seat: write seats with 0-9"),
+        ([("bot", "١:greedy")], None, "'١' is not a seat"),
         ([("human", "A"), ("human", "B"), ("human", "C")], 2, "3 players named for 2 seats"),
     ],
 )
@@ -63,6 +65,13 @@ def test_a_player_count_the_game_does_not_allow(stixx):
     for args in (["play", "sixto", "--bot", "7:greedy"], ["simulate", "sixto", "-p", 9, "-n", 3]):
         r = stixx(*args)
         assert r.exit_code == 2 and "takes 1-6 players" in r.stderr, r.output
+    # A seat in other digits ("²") is a usage error too, never a bot's name.
+    for args in (
+        ["play", "sixto", "--bot", "²:greedy", "--out", "-"],
+        ["simulate", "sixto", "--bot", "²:greedy", "-n", 1],
+    ):
+        r = stixx(*args)
+        assert r.exit_code == 2 and "is not a seat" in r.stderr, r.output
 
 
 def test_a_folder_is_its_logs_recursively_in_a_stable_order(tmp_path):

@@ -64,3 +64,40 @@ def test_boards_on_an_ascii_terminal_keep_every_mark(log):
         capture_output=True, env=env, check=True,
     ).stdout.decode("ascii")  # fmt: skip
     assert "?" not in shown  # each drawn in a plain character of its own
+
+
+NOT_UTF8 = b"B\xff".decode("utf-8", "surrogateescape")  # what Python makes of such bytes in argv
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "trixo", "--bot", f"{NOT_UTF8}:greedy", "--bot", "random", "--out", "g.json"],
+        ["play", "trixo", "--player", NOT_UTF8, "--bot", "random", "--out", "g.json"],
+        ["play", "trixo", "--bot", "greedy", "--bot", "random", "--seed", NOT_UTF8, "--out", "g.json"],
+        [
+            "simulate",
+            "trixo",
+            "-n",
+            "2",
+            "--bot",
+            f"{NOT_UTF8}:greedy",
+            "--bot",
+            "random",
+            "--out",
+            "g.jsonl",
+        ],
+        ["simulate", "trixo", "-n", "2", "--seed", NOT_UTF8],
+    ],
+    ids=["play --bot", "play --player", "play --seed", "simulate --bot", "simulate --seed"],
+)
+def test_a_name_or_seed_of_bytes_that_are_not_utf8_is_a_usage_error(stixx, tmp_path, monkeypatch, args):
+    """A name or seed typed in another encoding (bytes that are not UTF-8)
+    cannot go into a log or a seed: refused at once, exit 2, never an internal
+    error after the game (which lost a bots-only game whole)."""
+    monkeypatch.chdir(tmp_path)
+    result = stixx(*args, input="q\n")
+    assert result.exit_code == 2, result.output
+    assert "b'B\\xff" in result.stderr and "is not text (not UTF-8)" in result.stderr
+    assert "internal error" not in result.output
+    assert os.listdir(tmp_path) == []

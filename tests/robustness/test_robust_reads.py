@@ -107,6 +107,27 @@ def test_a_long_line_in_a_corpus_stops_reading_with_a_verdict(tmp_path, monkeypa
     assert isinstance(got[1][1], LogError) and "line 2 is larger than 10 KB" in str(got[1][1])
 
 
+def test_a_long_line_says_that_the_lines_after_it_are_not_read(tmp_path):
+    """Reading stops at a line over the limit: its verdict says so (the count
+    of logs would otherwise pass for the whole corpus), and a log picked
+    after it is not called missing."""
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(one + "\n" + "x" * 1_100_000 + "\n" + one + "\n")
+    run = measured("validate", corpus, env=SMALL)
+    assert run.stdout.splitlines()[1] == (
+        f"{corpus}:2: line 2 is larger than 1 MB: refused (the limit is set by STIXX_MAX_BYTES); "
+        "the lines after it are not read"
+    )
+    run = measured("replay", corpus, "--pick", 3, env=SMALL)
+    assert "line 2 is larger than 1 MB" in one_line_of(run) and "no log at line 3" not in run.stderr
+    first = tmp_path / "f.jsonl"
+    first.write_text("x" * 1_100_000 + "\n" + one + "\n")
+    run = measured("replay", first, "--pick", 2, env=SMALL)
+    assert "the first line is larger than 1 MB" in one_line_of(run), run.stderr
+    assert "the lines after it are not read" in run.stderr
+
+
 def _as_lines(got):
     """raw_logs(..., blocks=N) with every Block split as a worker splits it."""
     out = []

@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import sys
+import time
 
 import pytest
 
@@ -76,4 +77,26 @@ def test_a_hand_typed_in_private_is_gone_before_the_next_player_types_theirs(tmp
     term.type("Enter")
     term.wait_for("for Bob alone to see")
     term.type("q", "Enter")
+    term.wait_for("Stopped during the setup")
+
+
+def test_the_next_player_cannot_call_back_the_last_ones_lines(tmp_path, terminal):
+    """The prompt keeps a history (arrows, Ctrl-R): once the terminal is passed,
+    it holds nothing of the last player's, so Bob's up arrow cannot show the
+    hand Ann typed in for her eyes alone."""
+    command = [sys.executable, "-m", "stixxcli", "play", "trixo", "--player", "Ann", "--player", "Bob",
+               "--chance", "manual", "--seed", "1", "--out", "g.json"]  # fmt: skip
+    term = terminal(command)
+    term.wait_for("Pass the terminal to Ann")
+    term.type("Enter")
+    term.wait_for("for Ann alone to see")
+    term.type("t a a o", "Enter")
+    term.wait_for("Pass the terminal to Bob")
+    term.type("Enter")
+    term.wait_for("for Bob alone to see")
+    term.type("Up")
+    term.type("C-r", "a a o")  # and a search back through the history
+    time.sleep(0.5)
+    assert "t a a o" not in term.everything(), term.everything()
+    term.type("C-c")
     term.wait_for("Stopped during the setup")

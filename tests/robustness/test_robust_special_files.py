@@ -78,3 +78,13 @@ def test_simulate_out_dash_is_a_usage_error_not_a_file_named_dash(tmp_path, monk
     assert result.exit_code == 2
     assert "name a file" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("command", ["replay --svg", "replay --html"])
+def test_a_full_device_is_named_in_the_one_line(command):
+    """A device that takes nothing (a full disk's error has no file name of
+    its own): the line says which destination could not be written."""
+    result = CliRunner().invoke(cli, [*WRITES[command], "/dev/full"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "stixx: error: /dev/full: No space left on device", result.stderr

@@ -355,6 +355,71 @@ def test_a_new_game_is_never_written_over_a_file(stixx, tmp_path, monkeypatch):
     assert len({json.loads((tmp_path / name).read_text())["seed"] for name in made}) == 3
 
 
+def test_a_resumed_game_is_never_written_over_another_file(stixx, tmp_path):
+    """play --resume A --out B, with B holding games (a corpus, or the game
+    resumed from A last time): refused, exit 2, B as it was. Written back to
+    A itself, as --resume does without --out, goes on as before."""
+    log = json.loads(TRIXO.read_text())
+    log["moves"], log["finished"] = log["moves"][:4], False
+    log.pop("result")
+    saved = tmp_path / "saved.json"
+    saved.write_text(json.dumps(log))
+    corpus = tmp_path / "games.jsonl"
+    corpus.write_text(json.dumps(json.loads(TRIXO.read_text())) + "\n")
+    before = corpus.read_text()
+    r = stixx("play", "--resume", saved, "--out", corpus)
+    assert r.exit_code == 2 and "exists" in r.output, r.output
+    assert corpus.read_text() == before
+    r = stixx("play", "--resume", saved, "--out", tmp_path / "." / "saved.json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(saved.read_text())["finished"] is True
+
+
+def test_a_default_name_being_played_elsewhere_is_passed_over(stixx, tmp_path, monkeypatch):
+    """Two games started in the same second, in two windows: the second takes
+    the next default name, it is not refused as busy with a file it never named."""
+    import fcntl
+
+    from stixxcli.lock import lock_path
+
+    monkeypatch.chdir(tmp_path)
+
+    class Frozen(terminal.datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(2026, 12, 2, 20, 0, 0)
+
+    monkeypatch.setattr(terminal.datetime, "datetime", Frozen)
+    with open(lock_path(tmp_path / "trixo-20261202-200000.json"), "w") as other:  # the other window's game
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        r = stixx("play", "trixo", "--bot", "random", "--bot", "random", "--seed", 1)
+    assert r.exit_code == 0, r.output
+    assert [p.name for p in tmp_path.glob("trixo-*.json")] == ["trixo-20261202-200000-2.json"]
+
+
+def test_a_game_that_ends_while_the_lock_is_sought_is_not_written_over(stixx, tmp_path, monkeypatch):
+    """--out named by two processes: the first ends and lets go of the lock just
+    as the second takes it; the second, which looked before the first wrote,
+    must still not write over the finished game."""
+    import contextlib
+
+    from stixxcli import lock
+
+    out = tmp_path / "g.json"
+    taken = lock.one_writer
+
+    @contextlib.contextmanager
+    def after_the_other_game(*logs):
+        out.write_text(TRIXO.read_text())  # the other game, written and let go of
+        with taken(*logs):
+            yield
+
+    monkeypatch.setattr(lock, "one_writer", after_the_other_game)
+    r = stixx("play", "trixo", "--bot", "random", "--bot", "random", "--seed", 1, "--out", out)
+    assert r.exit_code == 2 and "exists" in r.output, r.output
+    assert out.read_text() == TRIXO.read_text()
+
+
 def test_the_fallback_for_standard_output_is_named_by_the_game_not_by_dashes(tmp_path, monkeypatch):
     monkeypatch.setattr(saving, "fallback_folder", lambda: tmp_path)
     log = json.loads(TRIXO.read_text())
