@@ -199,13 +199,14 @@ def test_resume_of_mutated_unfinished_games(stixx, tmp_path, game):
             half["players"][0].pop("bot")
         path = tmp_path / f"{i}.json"
         path.write_text(json.dumps(half))
-        r = stixx("play", "--resume", path, "--out", tmp_path / "out.json", input="")
+        out = tmp_path / f"out-{i}.json"  # a game is never written over another file
+        r = stixx("play", "--resume", path, "--out", out, input="")
         assert r.exit_code == (130 if i % 2 else 0), r.output  # the unmutated half goes on
-        assert stixx("validate", tmp_path / "out.json").exit_code == 0
+        assert stixx("validate", out).exit_code == 0
         for k, m in enumerate(mutants(half, rng, 6)):
             path = tmp_path / f"{i}-{k}.json"
             path.write_bytes(m.text.encode("utf-8", "surrogatepass"))
-            r = stixx("play", "--resume", path, "--out", tmp_path / "out.json", input="")
+            r = stixx("play", "--resume", path, "--out", tmp_path / f"out-{i}-{k}.json", input="")
             assert r.exit_code in (0, 1, 130), r.output
             assert not any(word in r.output for word in CRASH_WORDS), r.output
             if r.exit_code == 1:
