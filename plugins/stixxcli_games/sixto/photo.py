@@ -152,8 +152,9 @@ class Reading:
         """Show the reading with doubtful boxes as `?` and let a person settle them.
 
         `ask(prompt)` returns a typed line; `say(text)` shows text. The person
-        types `red 5 x` (a cross) or `red 5 .` (empty) for any box, `ok` to
-        accept the rest as read (each ? as shown in the doubtful list).
+        types `red 5 x` (a cross) or `red 5 .` (empty) for any box, `ok` (or
+        Enter) to accept the rest as read (each ? as shown in the doubtful
+        list); `ask` may raise to leave the sheet unsettled (`q`).
         """
         colours = [c.lower() for c in self.rules["colours"]]
         per_row = self.rules["boxes_per_row"]
@@ -165,7 +166,9 @@ class Reading:
                 say(f"  {line}")
             if not problems:
                 return
-            answer = ask("correct a box (e.g. red 5 x, or red 5 .), or ok to keep the reading").strip()
+            answer = ask(
+                "correct a box (e.g. red 5 x, or red 5 .), ok to keep the reading, q to stop"
+            ).strip()
             if answer.lower() in ("ok", "y", "yes"):
                 for r, b in self.doubtful_boxes():
                     self.confidence[r][b] = 1.0  # kept as read, by the person's word
