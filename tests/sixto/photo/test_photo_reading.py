@@ -168,7 +168,7 @@ def test_a_reading_that_breaks_the_crossing_rules_is_not_scored(stixx, tmp_path)
     shot = make_photo(4, grid=grid)
     result = stixx("score", "--photo", save(tmp_path, "bob.jpg", shot.image))
     assert result.exit_code == 1
-    assert "yellow box 10: box 10 is in the target area, but only 1 cross lie" in result.output
+    assert "yellow box 10: box 10 is in the target area, but only 1 cross lies" in result.output
 
 
 def test_debug_image_and_save_text_for_several_photos(stixx, tmp_path):
