@@ -106,6 +106,27 @@ def sheet(game_name, which, svg, paper, variant, rules_file):
             click.echo(plain(f"{target}: sheet {name} ({paper})"), err=True)
 
 
+def _confirm(reading) -> bool:
+    """Have a person settle a reading's doubtful boxes at the terminal, with the
+    prompt every command uses (line editing, 80 columns). `q` or the end of
+    input leaves this sheet and the rest unsettled: listed and not scored, as
+    in a script (False), with --save-text still written. Ctrl-C stops (130)."""
+    from ..prompt import Interrupted, ask_line, fit, wrapped
+
+    def ask(question: str) -> str:
+        above, prompt = fit("", question, reading.name)
+        for line in above:
+            click.echo(line)
+        return ask_line(prompt) or "ok"  # Enter keeps the reading, as the question says
+
+    try:
+        reading.confirm(ask=ask, say=lambda text: click.echo("\n".join(wrapped(text))))
+    except Interrupted:
+        click.echo()
+        return False
+    return True
+
+
 def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text, debug_image, as_json):
     """`stixx score --photo`: read each photo, have doubtful boxes confirmed (at
     a terminal) or refuse them (exit 1), then score like --sheet."""
@@ -122,10 +143,7 @@ def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text,
         for note in reading.notes:
             click.echo(f"stixx: {reading.name}: {note}", err=True)
         if reading.doubtful and at_terminal:
-            reading.confirm(
-                ask=lambda question: click.prompt(question, default="ok", show_default=False),
-                say=click.echo,
-            )
+            at_terminal = _confirm(reading)
     if save_text:
         for target, reading in zip(_targets(save_text, [r.name for r in readings], "--save-text"), readings):
             _write(target, reading.text)

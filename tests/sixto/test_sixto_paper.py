@@ -122,6 +122,18 @@ def test_target_box_with_too_few_crosses_to_its_left():
     assert "row 2 (yellow), box 10" in error.message and "only 3 crosses lie to its left" in error.message
 
 
+def test_one_of_a_thing_in_the_singular_in_a_refusal():
+    """It said 'only 1 cross lie to its left' (and 'closes at 1 target crosses')."""
+    rows = list(RULEBOOK_ROWS)
+    rows[1] = "x........x.."
+    assert "but only 1 cross lies to its left" in refusal("\n".join(rows)).message
+    from stixxcli_games.sixto.board import crossing_problem
+
+    rules = {**standard_rules(), "close_after_target": 1}
+    row = [True] * 9 + [True, True, False]
+    assert "closes at 1 target cross (close_after_target)" in crossing_problem(row, rules)[1]
+
+
 def test_more_than_two_target_crosses_in_a_row():
     rows = list(RULEBOOK_ROWS)
     rows[4] = "...x..xxxxxx"

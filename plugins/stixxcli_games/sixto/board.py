@@ -164,13 +164,14 @@ def crossing_problem(row: list[bool], rules: dict) -> tuple[int, str] | None:
             if left < needed:
                 return box, (
                     f"box {box + 1} is in the target area, but only {left} "
-                    f"{_crosses(left)} lie to its left ({needed} needed: target_min_crosses)"
+                    f"{_crosses(left)} {'lies' if left == 1 else 'lie'} to its left "
+                    f"({needed} needed: target_min_crosses)"
                 )
             targets += 1
             if targets > closing:
                 return box, (
                     f"box {box + 1} is target cross number {targets}, but the colour "
-                    f"closes at {closing} target crosses (close_after_target)"
+                    f"closes at {closing} target {_crosses(closing)} (close_after_target)"
                 )
         left += 1
     return None

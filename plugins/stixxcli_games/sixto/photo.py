@@ -71,6 +71,9 @@ class Reading:
     letter: str | None = None
     notes: list[str] = field(default_factory=list)
     debug: dict = field(default_factory=dict)
+    # Why the sheet's code says it was printed from other rules: its boxes may
+    # not lie where these rules put them, so no box of the reading is sure.
+    other_rules: str | None = None
 
     @property
     def doubtful(self) -> list[str]:
@@ -82,7 +85,7 @@ class Reading:
                 if conf < SURE:
                     read = "a cross" if self.grid[r][b] else "empty"
                     out.append(f"{colours[r]} box {b + 1}: read as {read}, {conf:.0%} sure")
-        return out + self.rule_breaks()
+        return ([self.other_rules] if self.other_rules else []) + out + self.rule_breaks()
 
     def rule_breaks(self) -> list[str]:
         """The crossing rules the reading breaks (paper.py's check, row by row)."""
@@ -149,8 +152,9 @@ class Reading:
         """Show the reading with doubtful boxes as `?` and let a person settle them.
 
         `ask(prompt)` returns a typed line; `say(text)` shows text. The person
-        types `red 5 x` (a cross) or `red 5 .` (empty) for any box, `ok` to
-        accept the rest as read (each ? as shown in the doubtful list).
+        types `red 5 x` (a cross) or `red 5 .` (empty) for any box, `ok` (or
+        Enter) to accept the rest as read (each ? as shown in the doubtful
+        list); `ask` may raise to leave the sheet unsettled (`q`).
         """
         colours = [c.lower() for c in self.rules["colours"]]
         per_row = self.rules["boxes_per_row"]
@@ -162,10 +166,13 @@ class Reading:
                 say(f"  {line}")
             if not problems:
                 return
-            answer = ask("correct a box (e.g. red 5 x, or red 5 .), or ok to keep the reading").strip()
+            answer = ask(
+                "correct a box (e.g. red 5 x, or red 5 .), ok to keep the reading, q to stop"
+            ).strip()
             if answer.lower() in ("ok", "y", "yes"):
                 for r, b in self.doubtful_boxes():
                     self.confidence[r][b] = 1.0  # kept as read, by the person's word
+                self.other_rules = None  # the person checked the reading against the sheet
                 if self.rule_breaks():
                     say("the reading still breaks the crossing rules: correct those boxes")
                     continue
@@ -276,9 +283,9 @@ def read_image(image, rules: dict, name: str = "photo", where: str | None = None
         (crossed_there,), (sure_there,) = _decide(_measure(fine, wide, [[other]], np))
         if crossed_there[0] != grid[r][b] and sure_there[0] >= SURE:
             confidence[r][b] = min(confidence[r][b], 0.6)
-    letter = None
+    letter, other_rules = None, None
     if found == "markers":
-        letter, note = _sheet_letter(card, rules, np)
+        letter, note, other_rules = _sheet_letter(card, rules, np)
         if note:
             notes.append(note)
     reading = Reading(
@@ -290,6 +297,7 @@ def read_image(image, rules: dict, name: str = "photo", where: str | None = None
         found,
         letter,
         notes,
+        other_rules=other_rules,
     )
     reading.debug = {"homography": homography, "places": places}
     return reading
@@ -750,8 +758,17 @@ def _decide(measures):
     return grid, confidence
 
 
+# Said of a sheet whose code does not fit the rules it is scored by.
+OTHER_RULES = (
+    "its boxes may not be where these rules put them (printed from a variant? score it with "
+    "--variant NAME or --rules FILE, or check every box)"
+)
+
+
 def _sheet_letter(card, rules, np):
-    """The sheet letter from the printed code, and a note when it cannot be trusted.
+    """The sheet letter from the printed code, a note when it cannot be read,
+    and why the reading is doubtful when the code says the sheet was printed
+    from other rules (another layout is read in the wrong places, surely).
 
     Curled paper moves the code strip by a few millimetres: the strip is taken
     where its cells are most clearly black or white, within 5 mm of its place.
@@ -783,34 +800,41 @@ def _sheet_letter(card, rules, np):
             if best is None or spread > best[0]:
                 best = (spread, levels)
     if best is None:
-        return None, "the sheet's code is outside the photo"
+        return None, "the sheet's code is outside the photo", None
     levels = best[1]
     middle = (min(levels) + max(levels)) / 2
     bits = [1 if level < middle else 0 for level in levels]
     decoded = printing.decode(bits)
     if decoded is None:
-        return None, "the sheet's code could not be read (its letter is not known)"
+        return None, "the sheet's code could not be read (its letter is not known)", None
     index, layout = decoded
     letters = printing.sheet_letters(rules)
+    targets = rules["target_boxes"]
     if index >= len(letters):
-        return None, f"the sheet's code names sheet number {index + 1}, but these rules have {len(letters)}"
+        why = f"the sheet's code names sheet number {index + 1}, but these rules have {len(letters)}"
+        return None, None, f"{why}: {OTHER_RULES}"
     # The code holds the index modulo 64: with more sheets, its numbers tell them apart.
     same = letters[index :: printing.CODE_SHEETS]
     if len(same) > 1:
-        fits = [letter for letter in same if printing.layout_hash(rules["sheets"][letter]) == layout]
+        fits = [letter for letter in same if printing.layout_hash(rules["sheets"][letter], targets) == layout]
         if len(fits) == 1:
-            return fits[0], None
+            return fits[0], None, None
+        if not fits:
+            return None, None, f"the sheet's code fits none of sheets {', '.join(same)}: {OTHER_RULES}"
         return (
             None,
-            f"the sheet's code fits {len(fits) or 'none'} of sheets {', '.join(same)} (its letter is not known)",
+            f"the sheet's code fits {len(fits)} of sheets {', '.join(same)} (its letter is not known)",
+            None,
         )
     letter = letters[index]
-    if printing.layout_hash(rules["sheets"][letter]) != layout:
-        return letter, (
-            f"sheet {letter} was printed with other numbers than these rules' sheet {letter} "
-            "(printed from a variant? score it with --variant NAME or --rules FILE)"
+    if printing.layout_hash(rules["sheets"][letter], targets) != layout:
+        return (
+            letter,
+            None,
+            f"sheet {letter} was printed with other numbers or another target area than these "
+            f"rules' sheet {letter}: {OTHER_RULES}",
         )
-    return letter, None
+    return letter, None, None
 
 
 def debug_picture(image, reading: Reading):

@@ -7,7 +7,8 @@ landscape A4 or US Letter page. Four ArUco markers (4x4 dictionary, ids 0-3,
 clockwise from top left) let a reader find the card, straighten it and know
 which way up it is; a strip of 24 black/white cells between the bottom
 markers encodes the sheet: its index among the rules' sheet letters (6 bits),
-a hash of its printed numbers (10 bits) and a check (8 bits).
+a hash of its layout, the printed numbers and the target area (10 bits), and a
+check (8 bits).
 
 Pure Python (no OpenCV): printing a sheet needs nothing the base install lacks.
 """
@@ -124,16 +125,18 @@ def code_cells() -> list[tuple[float, float]]:
     return [(CODE_X + i * CODE_CELL_W, CODE_Y) for i in range(CODE_BITS)]
 
 
-def layout_hash(numbers: list[list[int]]) -> int:
-    return zlib.crc32(json.dumps(numbers, separators=(",", ":")).encode()) & 0x3FF
+def layout_hash(numbers: list[list[int]], target_boxes: int) -> int:
+    """The printed layout in 10 bits: the numbers (and so the boxes a row) and
+    the target area, which moves boxes (its gap) without changing a number."""
+    return zlib.crc32(json.dumps([numbers, target_boxes], separators=(",", ":")).encode()) & 0x3FF
 
 
 CODE_SHEETS = 64  # the code's 6 bits of sheet index: more sheets share them (told apart by the hash)
 
 
-def encode(index: int, numbers: list[list[int]]) -> list[int]:
+def encode(index: int, numbers: list[list[int]], target_boxes: int) -> list[int]:
     """The 24 bits printed for sheet `index` (its place among the sorted letters)."""
-    payload = ((index % CODE_SHEETS) << 10) | layout_hash(numbers)
+    payload = ((index % CODE_SHEETS) << 10) | layout_hash(numbers, target_boxes)
     check = zlib.crc32(payload.to_bytes(2, "big")) & 0xFF
     word = (payload << 8) | check
     return [(word >> (CODE_BITS - 1 - i)) & 1 for i in range(CODE_BITS)]
@@ -264,7 +267,7 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
                 f'<text x="{b.x + left:.2f}" y="{b.y + base:.2f}" '
                 f'font-size="{round(font, 2):g}" fill="{colour}">{numbers[r][b.box]}</text>'
             )
-    for bit, (x, y) in zip(encode(index, numbers), code_cells()):
+    for bit, (x, y) in zip(encode(index, numbers, rules["target_boxes"]), code_cells()):
         if bit:
             out.append(f'<rect x="{x}" y="{y}" width="{CODE_CELL_W}" height="{CODE_CELL_H}" fill="#000"/>')
     code_end = CODE_X + CODE_BITS * CODE_CELL_W

@@ -127,7 +127,7 @@ def draw_card(letter: str, rules: dict = STANDARD, ppm: float = 8.0, markers: bo
             )
             text(str(numbers[r][b.box]), b.x + 1.3, b.y + 5.0, 3.5, colour, 0.45)
     index = printing.sheet_letters(rules).index(letter)
-    for bit, (x, y) in zip(printing.encode(index, numbers), printing.code_cells()):
+    for bit, (x, y) in zip(printing.encode(index, numbers, rules["target_boxes"]), printing.code_cells()):
         if bit:
             cv2.rectangle(
                 card,

@@ -28,15 +28,15 @@ def test_marker_bits_are_opencvs_4x4_markers_0_to_3():
 
 def test_the_code_names_the_sheet_and_refuses_a_misread_bit(rules):
     numbers = rules["sheets"]["C"]
-    bits = printing.encode(2, numbers)
+    bits = printing.encode(2, numbers, 3)
     assert len(bits) == printing.CODE_BITS
-    assert printing.decode(bits) == (2, printing.layout_hash(numbers))
+    assert printing.decode(bits) == (2, printing.layout_hash(numbers, 3))
     for i in range(printing.CODE_BITS):
         flipped = list(bits)
         flipped[i] ^= 1
         decoded = printing.decode(flipped)
         # A flipped payload bit fails the check; a flipped check bit too.
-        assert decoded is None or decoded != (2, printing.layout_hash(numbers))
+        assert decoded is None or decoded != (2, printing.layout_hash(numbers, 3))
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

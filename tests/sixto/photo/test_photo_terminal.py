@@ -2,6 +2,7 @@
 at a shell would have)."""
 
 import sys
+import time
 
 import pytest
 
@@ -36,3 +37,39 @@ def test_a_person_confirms_the_doubtful_box_and_gets_the_score(tmp_path):
     assert child.exitstatus == 0
     saved = (tmp_path / "ann.txt").read_text()
     assert "doubtful" not in saved and "blue:   . . . . . . . . . | . . ." in saved
+
+
+@pytest.mark.parametrize("stop", ["q", "end of input", "Ctrl-C"])
+def test_a_person_who_stops_confirming_keeps_the_reading_or_stops_as_every_command(tmp_path, stop):
+    """`q` and the end of input leave the sheet unscored as in a script: listed,
+    exit 1, --save-text written. Ctrl-C stops as every command does (130).
+    Both said `Aborted!` with exit 1 and wrote nothing."""
+    grid = [[False] * 12 for _ in range(6)]
+    grid[0][:5] = [True] * 5
+    image = tmp_path / "ann.jpg"
+    cv2.imwrite(str(image), make_photo(3, letter="D", grid=grid, faint=[(3, 4)]).image)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "stixxcli", "score", "--photo", str(image), "--save-text", str(tmp_path / "ann.txt")],
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 120),
+        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "TERM": "xterm"},
+    )
+    child.expect("correct a box")
+    child.expect("ann> ")
+    time.sleep(0.5)  # readline has set up the terminal: a ^D or ^C before that may be lost
+    if stop == "q":
+        child.sendline("q")
+    elif stop == "end of input":
+        child.sendeof()
+    else:
+        child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    if stop == "Ctrl-C":
+        assert child.exitstatus == 130 and "stopped" in child.before
+        return
+    assert child.exitstatus == 1
+    assert "ann: doubtful: blue box 5" in child.before and "not scored" in child.before
+    assert "# doubtful: blue box 5" in (tmp_path / "ann.txt").read_text()
