@@ -104,6 +104,7 @@ def test_every_sheet_form_scores_the_same(name, text):
             "sheet.txt:2",
             "11 boxes, but a row has 12",
         ),
+        ("\n".join(RULEBOOK_ROWS[:1] + ["x"] + RULEBOOK_ROWS[2:]), "sheet.txt:2", "1 box, but a row has 12"),
         ("\n".join(RULEBOOK_ROWS + ["............"]), "sheet.txt:7", "this is row 7"),
         ("\n".join(RULEBOOK_ROWS[:5]) + "\n# end\n", "sheet.txt:5", "5 rows, but a sheet has 6"),
         ("# nothing\n", "sheet.txt", "0 rows"),

@@ -190,6 +190,8 @@ def test_layout_with_a_broken_centre_star(kit):
     layout[star], layout[outer] = layout[outer], layout[star]
     error = setup_error(kit.log(layout_=layout))
     assert "centre star (stixx 13, 15, 21, 24, 25, 26)" in error and "centre_star_all_colours" in error
+    twice, gone = layout[star], layout[outer]  # one colour twice, one missing: said in the singular
+    assert f"but {twice} appears more than once and {gone} not at all" in error, error
     # Without the star rule the same layout is accepted.
     rules = kit.rules(centre_star_all_colours=False)
     assert check_log(kit.log(layout_=layout, rules_=rules)).valid

@@ -118,6 +118,10 @@ def _looks_structured(source: str, text: str) -> bool:
     return False
 
 
+def _boxes(n: int) -> str:
+    return f"{n} box" if n == 1 else f"{n} boxes"
+
+
 def _cells(text: str, boxes: int) -> tuple[list[str] | None, str | None]:
     """A row's cells from a string (still characters), or a reason it is not one."""
     cells = [ch for ch in text if not ch.isspace() and ch != "|"]
@@ -127,7 +131,7 @@ def _cells(text: str, boxes: int) -> tuple[list[str] | None, str | None]:
         if ch not in CROSS and ch not in EMPTY:
             return None, f"{ch!r} is not a box: x or X is a cross; . - o _ or / an empty box"
     if len(cells) != boxes:
-        return None, f"{len(cells)} boxes, but a row has {boxes} (boxes_per_row)"
+        return None, f"{_boxes(len(cells))}, but a row has {boxes} (boxes_per_row)"
     return cells, None
 
 
@@ -339,7 +343,7 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
                 cells.append(crossed)
             if len(cells) != boxes:
                 raise StixxError(
-                    f"row {number}: {len(cells)} boxes, but a row has {boxes} (boxes_per_row)",
+                    f"row {number}: {_boxes(len(cells))}, but a row has {boxes} (boxes_per_row)",
                     where=at(row_node),
                 )
         else:

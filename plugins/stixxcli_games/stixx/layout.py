@@ -288,8 +288,8 @@ def recorded_layout(
         ids = ", ".join(map(str, board.centre_star))
         return (
             f"the centre star (stixx {ids}) must hold every colour once "
-            f"(centre_star_all_colours), but {' and '.join(twice)} appear(s) more than once "
-            f"and {' and '.join(missing)} not at all"
+            f"(centre_star_all_colours), but {' and '.join(twice)} {'appear' + 's' * (len(twice) == 1)} "
+            f"more than once and {' and '.join(missing)} not at all"
         ), []
     if (total & touch_mask).bit_count() == 2 * board.size:
         return None, []
