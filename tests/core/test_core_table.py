@@ -53,6 +53,13 @@ def test_help_without_the_games_help_lists_the_choices(stixx, nim, tmp_path):
     assert "how many sticks to take, 1-3" in r.stdout and "  1 | 2 | 3" in r.stdout
 
 
+def test_a_move_that_does_not_read_is_asked_again_with_the_reason(stixx, nim, tmp_path):
+    # The ValueError of the game's parse_move is the reason shown (Nim: not Python's int() words).
+    r, out = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="abc\n1\nq\n")
+    assert "type how many sticks to take, 1-3" in r.stdout + r.stderr and "invalid literal" not in r.stdout
+    assert len(json.loads(out.read_text())["moves"]) == 2
+
+
 def test_q_saves_and_stops_at_a_move(stixx, nim, tmp_path):
     r, out = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="1\nq\n")
     assert r.exit_code == 130

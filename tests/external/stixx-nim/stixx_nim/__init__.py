@@ -33,6 +33,9 @@ class NimState(State):
         return f"how many sticks to take, 1-{min(self.max_take, self.pile)}"
 
     def parse_move(self, text):
+        # The reason in a ValueError is shown at the prompt, and the move asked again.
+        if not text.strip().isdecimal():
+            raise ValueError(f"type how many sticks to take, 1-{min(self.max_take, self.pile)}")
         return {"seat": self.seat, "take": int(text)}
 
     def notation(self, move):
