@@ -301,9 +301,19 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
         plugin_call(game, "check_rules", game.check_rules, values)
     except RuleError as e:
         if e.where is None:
-            e.where = start
+            e.where = _line_named(e.message, chain) or start
         raise
     return Rules(game.name, name, values, description, [p for p, _, _ in chain])
+
+
+def _line_named(message: str, chain: list) -> str | None:
+    """The file and line of the first parameter a game's refusal of rules names
+    (`score_table needs ...`) that a file of the chain sets, the nearest file first."""
+    for word in re.findall(r"[A-Za-z_]\w*", message):
+        for file, data, lines in chain:
+            if word in data and word in lines:
+                return f"{file}:{lines[word]}"
+    return None
 
 
 VARIANT_NAME = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"  # compiled by re when first needed

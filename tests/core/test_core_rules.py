@@ -133,3 +133,34 @@ def test_an_unknown_key_that_is_not_text_names_its_line(tmp_path, key):
     with pytest.raises(RuleError) as caught:
         resolve(get_game("sixto"), path=house)
     assert str(caught.value).startswith(f"{house}:3: unknown key"), str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("files", "where", "words"),
+    [
+        ({"house.yaml": "extends: standard\nrerolls: 1\nscore_table: [1, 2]\n"}, "house.yaml:3", "score_table needs"),
+        # Named first is target_boxes, which the parent sets: its line there.
+        ({"base.yaml": "extends: standard\ntarget_boxes: 5\n", "house.yaml": "extends: base\nboxes_per_row: 5\n"},
+         "base.yaml:2", "target_boxes (5) must leave"),
+        # Nothing the files set is named: the file alone.
+        ({"house.yaml": "extends: standard\nrerolls: 1\n"}, "house.yaml", None),
+    ],
+)  # fmt: skip
+def test_rules_that_contradict_each_other_name_the_line_of_the_parameter(tmp_path, files, where, words):
+    """A game's refusal of rules that contradict each other points at the line
+    of the first parameter it names that a file sets, as a bad value's does."""
+    from stixxcli.plugins import get_game
+
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    game = get_game("sixto")
+    if words is None:  # valid rules: the refusal is the game's own, made up here
+        game = type("Strict", (type(game),), {"check_rules": lambda self, rules: _refuse("no house rules")})()
+    with pytest.raises(RuleError) as caught:
+        resolve(game, path=tmp_path / "house.yaml")
+    assert caught.value.where == str(tmp_path / where), str(caught.value)
+    assert words is None or caught.value.message.startswith(words)
+
+
+def _refuse(message):
+    raise RuleError(message)
