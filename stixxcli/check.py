@@ -87,7 +87,9 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
         return verdict
     verdict.moves = len(moves)
     if log["finished"] and not state.over:
-        verdict.error = f"the log says the game is over, but after its {len(moves)} moves it is not"
+        verdict.error = (
+            f"the log says the game is over, but after its {counted(len(moves), 'move')} it is not"
+        )
         return verdict
     if state.over and not log["finished"]:
         verdict.error = (

@@ -8,7 +8,7 @@ import textwrap
 
 import click
 
-from .text import plain_lines
+from .text import counted, plain_lines
 
 WIDTH = 80  # a prompt and the lines that explain it fit in 80 columns
 ANSWER_ROOM = 25  # left on a prompt's line for the answer: a Sixto row typed with spaces
@@ -134,7 +134,7 @@ def step_through(log: dict, show, start: int = 0):
             go(at.index - 1)
         elif text.isascii() and text.isdigit():
             if int(text) > total:
-                click.echo(f"  the game has {total} moves: 0 to {total}")
+                click.echo(f"  the game has {counted(total, 'move')}: 0 to {total}")
                 continue
             go(int(text))
         else:

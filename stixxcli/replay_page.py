@@ -147,7 +147,7 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
     from .plugins import get_game
 
     if start > len(log.get("moves", [])):
-        raise StixxError(f"the log has {len(log['moves'])} moves; --to {start} is past its end")
+        raise StixxError(f"the log has {counted(len(log['moves']), 'move')}; --to {start} is past its end")
     game = get_game(log["game"])
     log = _as_shown(log)
     names = [p["name"] for p in log["players"]]
@@ -189,7 +189,7 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
 <body data-start="{start}" data-step="{start}" data-moves="{len(moves)}">
 <header>
 <h1>{_html(title)}</h1>
-<p>{_html(f"variant {variant}; {len(moves)} moves; this page shows {seen}")}</p>
+<p>{_html(f"variant {variant}; {counted(len(moves), 'move')}; this page shows {seen}")}</p>
 </header>
 <main>
 <section id="board">{steps[start]["svg"]}</section>

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .engine import apply_move, open_game
 from .errors import StixxError
 from .game import State
+from .text import counted
 
 
 @dataclass
@@ -68,7 +69,7 @@ def frames(log: dict, viewer: int | None, to: int | None = None) -> Iterator[Fra
 
     moves = log.get("moves", [])
     if to is not None and to > len(moves):
-        raise StixxError(f"the log has {len(moves)} moves; --to {to} is past its end")
+        raise StixxError(f"the log has {counted(len(moves), 'move')}; --to {to} is past its end")
     game = get_game(log["game"])
     for step in replay(log):
         if to is not None and step.index != to:

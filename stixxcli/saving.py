@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .errors import StixxError
 from .limits import UsageProblem
-from .text import plain
+from .text import counted, plain
 
 
 def dumps(log: dict, *, indent: int | None = 1) -> str:
@@ -290,5 +290,5 @@ def not_written(path, log: dict, error: OSError) -> NotWritten:
     then = "it is finished" if log.get("finished") else f"go on with: stixx play --resume {plain(str(saved))}"
     return NotWritten(
         f"cannot write {plain(str(path))}: {reason}; the game so far "
-        f"({len(log.get('moves', []))} moves) is saved to {plain(str(saved))}; {then}{again}"
+        f"({counted(len(log.get('moves', [])), 'move')}) is saved to {plain(str(saved))}; {then}{again}"
     )

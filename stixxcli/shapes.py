@@ -226,6 +226,8 @@ def _text(schema) -> Check:
 
     pattern = re.compile(schema["pattern"]) if "pattern" in schema else None
     shortest, longest = schema.get("minLength"), schema.get("maxLength")
+    off = f"is not of the form {schema.get('pattern')}: "  # unless an example reads sooner:
+    off = f"must be written like {_shown(schema['examples'][0])}, not " if schema.get("examples") else off
 
     def text(value):
         if type(value) is not str:
@@ -235,7 +237,7 @@ def _text(schema) -> Check:
         if longest is not None and len(value) > longest:
             raise _Off(lambda: f"must be at most {longest} characters long, not {len(value)}")
         if pattern is not None and not pattern.search(value):
-            raise _Off(lambda: f"is not of the form {pattern.pattern}: {_shown(value)}")
+            raise _Off(lambda: off + _shown(value))
 
     return text
 

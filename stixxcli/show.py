@@ -200,7 +200,8 @@ def show_simulation(report: dict) -> None:
         length = v["length"]
         console().print(
             Text(
-                plain(n) + f": {v['games']} games of {length['mean']:.1f} ± {length['sd']:.1f} moves "
+                plain(n)
+                + f": {counted(v['games'], 'game')} of {length['mean']:.1f} ± {length['sd']:.1f} moves "
                 f"({length['min']}-{length['max']})"
             )
         )

@@ -99,9 +99,9 @@ def looks(name: str) -> str:
     return unicodedata.normalize("NFKC", seen)
 
 
-def counted(n: int, thing: str) -> str:
-    """`n` things, in the singular for one: "1 move", "36 moves"."""
-    return f"{n} {thing}{'s' * (n != 1)}"
+def counted(n: int, thing: str, things: str | None = None) -> str:
+    """`n` things, in the singular for one: "1 move", "36 moves" ("1 cross", "2 crosses")."""
+    return f"{n} {thing}" if n == 1 else f"{n} {things or thing + 's'}"
 
 
 def picture(rendered):

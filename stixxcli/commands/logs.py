@@ -262,7 +262,9 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
     data = read_one(source, pick)
     moves = len(data["moves"])
     if to is not None and to > moves:
-        raise click.BadParameter(f"the log has {moves} moves; {to} is past its end", param_hint="--to")
+        raise click.BadParameter(
+            f"the log has {counted(moves, 'move')}; {to} is past its end", param_hint="--to"
+        )
     names = [p.get("name") for p in data.get("players", []) if isinstance(p, dict)]
     viewer = viewer_seat(as_player, names)
     try:

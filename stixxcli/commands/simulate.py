@@ -7,7 +7,7 @@ import os
 import click
 
 from ..errors import StixxError, plugin_call
-from ..text import plain
+from ..text import counted, plain
 from . import (
     TYPED,
     completes,
@@ -132,13 +132,13 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
     if stopped:
         played = next(iter(report["variants"].values()))["games"]
         click.echo(
-            f"stixx: stopped ({report['stopped']}) after {played} of {count} games: the figures are "
+            f"stixx: stopped ({report['stopped']}) after {played} of {counted(count, 'game')}: the figures are "
             f"theirs{'; ' + plain(out) + ' not written' if out else ''}",
             err=True,
         )
         raise SystemExit(stopped)
     if out and not as_json:
-        click.echo(f"{count * len(runs)} logs written to {plain(out)}", err=True)
+        click.echo(f"{counted(count * len(runs), 'log')} written to {plain(out)}", err=True)
 
 
 COMMANDS = [simulate]

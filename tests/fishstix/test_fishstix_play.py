@@ -382,3 +382,20 @@ def test_a_game_typed_in_from_a_real_box_is_played_to_the_end_and_validates(stix
     broken = json.loads(out.read_text())
     broken["moves"][0]["draw"] = "green> green> green> <nemo"
     assert "not one of the kinds" in check_log(broken).error
+
+
+def test_one_stick_is_said_in_the_singular():
+    # The last stick of the pile, on the board and in the drawing; a hand of one, unseen.
+    from fishstix_helpers import position
+
+    _, state = position(
+        "blue> green> school> orange>",
+        [["<pink <pink <pink <pink"], ["<purple <purple <purple <purple"]],
+        pile=["<orange <orange <orange <orange"],
+        hand_size=1,
+    )
+    console = Console(file=io.StringIO(), width=200, record=True)
+    console.print(state.render(None))
+    assert "pile: 1 stick\n" in console.export_text()
+    drawn = state.draw_svg(0)
+    assert "pile: 1 stick<" in drawn and "p1: 1 stick in hand, unseen" in drawn

@@ -126,7 +126,7 @@ def test_an_open_deck_still_refuses_a_malformed_stick():
     verdict = check_log(open_log(rules, [HANDS[0], [BOX[1], *HANDS[1][1:]]]))
     assert not verdict.valid and "'<nemo' is not one of the kinds" in verdict.error
     verdict = check_log(open_log(rules, [HANDS[0], ["blue>  blue> blue> blue>", *HANDS[1][1:]]]))
-    assert not verdict.valid and "is not of the form" in verdict.error
+    assert not verdict.valid and "must be written like '<pink school> green> <orange'" in verdict.error
     first = {
         "seat": 0,
         "stick": MINE,

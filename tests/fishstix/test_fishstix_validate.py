@@ -74,7 +74,7 @@ def test_a_stick_not_in_the_players_hand():
 def test_a_stick_not_in_the_deck_or_written_turned_round():
     refused([dict(FIRST, stick="blue> blue> blue> <nemo")], 0, "'<nemo' is not one of the kinds")
     refused([dict(FIRST, stick="purple> <pink <green <blue")], 0, "written turned round", f"{MINE!r}")
-    refused([dict(FIRST, stick="blue>  green> pink> <purple")], 0, "is not of the form")
+    refused([dict(FIRST, stick="blue>  green> pink> <purple")], 0, "must be written like")
 
 
 def test_a_stick_written_turned_round_is_told_how_to_write_it():

@@ -409,3 +409,8 @@ def test_malformed_input_never_breaks_the_plugin():
         assert "plugin failed" not in (verdict.error or ""), verdict.line()
         refusals += not verdict.valid
     assert refusals > 300
+
+
+def test_target_box_after_one_cross_says_one_cross():
+    moves = ada_reaches_four_in(["red"])[:1] + [turn(1, roll(4), "red10", "")]
+    refused(moves, 1, "but the row holds only 1 cross (4 needed")

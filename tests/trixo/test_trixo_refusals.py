@@ -26,7 +26,7 @@ def test_a_tile_not_in_hand():
 
 def test_a_cell_that_touches_nothing():
     index, reason = refusal(opening().play("x 0 0"), "o 0 2")
-    assert index == 1 and "(0, 2) touches no tile" in reason
+    assert index == 1 and "cell 0,2 touches no tile" in reason
 
 
 def test_a_layout_beyond_the_3x3_window():
@@ -80,7 +80,7 @@ def test_a_move_after_the_end():
 
 def test_the_first_tile_goes_on_0_0():
     index, reason = refusal(opening(), "x 1 1")
-    assert index == 0 and "first tile on an empty table goes on (0, 0)" in reason
+    assert index == 0 and "first tile on an empty table goes on cell 0,0, not cell 1,1" in reason
 
 
 def test_a_slide_of_an_empty_line():
@@ -247,3 +247,16 @@ def test_any_move_gets_a_verdict(move, at):
     broken = dict(log, moves=log["moves"][:at] + [move], finished=False, result=None)
     verdict = check_log(broken)
     assert verdict.valid or verdict.index == at and verdict.error
+
+
+def test_one_tile_is_said_in_the_singular():
+    flat = Script([["x", "x", "o", "arrow"], ["o", "o", "trixo", "x"]], max_stack=1).play("x 0 0")
+    assert (
+        "the stack on cell 0,0 already holds 1 tile, and a stack holds at most 1" in refusal(flat, "o 0 0")[1]
+    )
+    move = opening().play("x 0 0").move("o 0 1")
+    move["collected"] = 1
+    assert (
+        "the move records 1 tile collected, but its streaks collect 0"
+        in refusal(opening().play("x 0 0"), move)[1]
+    )

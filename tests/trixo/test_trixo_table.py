@@ -240,3 +240,11 @@ def test_a_long_paste_is_not_repeated_whole_in_the_reason():
     with pytest.raises(ValueError) as refused:
         tile_name("x" * 10_000)
     assert len(str(refused.value)) < 100 and "is not a tile" in str(refused.value)
+
+
+def test_one_tile_left_to_deal_is_said_in_the_singular():
+    trixo = game()
+    deal = trixo.setup(resolve(trixo, "standard").values, ["ann", "bob"])
+    second = deal.send(next(deal).parse("arrow arrow x x"))
+    with pytest.raises(ValueError, match="only 1 arrow tile is left to deal"):
+        second.parse("arrow arrow o o")

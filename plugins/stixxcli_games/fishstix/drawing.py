@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from stixxcli.colours import INK, letters, palette, text_on
 from stixxcli.svg import Drawing, fit, group, legend_columns, tag, text_width
+from stixxcli.text import counted
 
 CELL_W, CELL_H = 58, 40
 COL_W = 52  # a kind's column of points
@@ -129,7 +130,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
             status = "game over: the sticks have run out"
     else:
         status = f"{state.names[view['to_move']]} to play"
-    heading = f"Fish Stix - {status}; pile: {view['pile']['sticks']} sticks"
+    heading = f"Fish Stix - {status}; pile: {counted(view['pile']['sticks'], 'stick')}"
     last = placed[-1] if len(placed) > 1 else None
     runs = _runs(last, cells) if last is not None else []
     caption = []  # what the red outline and the dashed runs mean, under the grid if it fits
@@ -271,7 +272,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
             d.text(
                 px,
                 py,
-                f"{state.names[seat]}: {hand['sticks']} sticks in hand, unseen",
+                f"{state.names[seat]}: {counted(hand['sticks'], 'stick')} in hand, unseen",
                 size=13,
                 fill="#555555",
             )

@@ -26,6 +26,7 @@ STICK_SCHEMA = {
     "type": "string",
     "pattern": f"^{FISH_PATTERN}( {FISH_PATTERN}){{3}}$",
     "description": "a stick: 4 fish top to bottom, kind> facing right, <kind facing left",
+    "examples": ["<pink school> green> <orange"],
 }
 
 

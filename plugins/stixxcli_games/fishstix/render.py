@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stixxcli.colours import terminal_style
-from stixxcli.text import plain
+from stixxcli.text import counted, plain
 
 from .board import turned_round
 
@@ -136,7 +136,7 @@ def render_state(state, viewer: int | None = None):
         status = f"{plain(state.names[state.seat])} to play"
     header = Text(
         f"Fish Stix - turn {state.turns + 1 if not state.over else state.turns}, {status}; "
-        f"pile: {state.pile_size} sticks",
+        f"pile: {counted(state.pile_size, 'stick')}",
         style="bold",
     )
     parts = [header, render_layout(state, painter), render_tracks(state, painter)]

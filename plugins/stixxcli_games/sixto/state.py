@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 
 from stixxcli.game import Chance, Choice, IllegalMove, Options, Result, State, places
+from stixxcli.text import counted
 
 from . import notation
 from .board import first_target_box, score_counts
@@ -211,7 +212,7 @@ class SixtoState(State):
         if box >= self.first_target and self.count[seat][row] < self.target_min:
             return (
                 f"box {box + 1} of {colour} is in the target area, but the row holds only "
-                f"{self.count[seat][row]} crosses ({self.target_min} needed: target_min_crosses)"
+                f"{counted(self.count[seat][row], 'cross', 'crosses')} ({self.target_min} needed: target_min_crosses)"
             )
         return None
 

@@ -9,6 +9,7 @@ at most nine entries) before it is played.
 from __future__ import annotations
 
 from stixxcli.game import Options
+from stixxcli.text import counted
 
 SYMBOLS = ("x", "o", "trixo")
 ARROW = "arrow"
@@ -52,14 +53,13 @@ def team_of(seat: int) -> tuple[int, int]:
     return (seat % 2, seat % 2 + 2)
 
 
-def shown(value, limit: int = 40) -> str:
-    """A value from a log as a reason quotes it: cut short, as logs may hold anything."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def cell_name(cell: tuple) -> str:
-    return shown(cell)
+    """A cell as the table labels it and the announcements say it (cell 0,1),
+    cut short: logs may hold anything."""
+    from stixxcli.params import shown  # repr, but a number too long to read by its length
+
+    text = "cell " + ",".join(shown(n) for n in cell)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def fits(cells) -> bool:
@@ -84,7 +84,7 @@ def placement_problem(layout: dict, tile: str, cell: tuple, max_stack: int) -> s
     if stack is not None:
         if len(stack) >= max_stack:
             return (
-                f"the stack on {where} already holds {len(stack)} tiles, "
+                f"the stack on {where} already holds {counted(len(stack), 'tile')}, "
                 f"and a stack holds at most {max_stack}"
             )
         if stack[-1] == tile:
@@ -92,7 +92,7 @@ def placement_problem(layout: dict, tile: str, cell: tuple, max_stack: int) -> s
         return None
     if not layout:
         if cell != FIRST_CELL:
-            return f"the first tile on an empty table goes on (0, 0), not {where}"
+            return f"the first tile on an empty table goes on {cell_name(FIRST_CELL)}, not {where}"
         return None
     if not touches(layout, cell):
         return f"{where} touches no tile edge to edge or corner to corner"

@@ -310,7 +310,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
         py += 122
     last = view["last_play"]
     if last is not None:
-        caught = f", collecting {last['collected']} tiles" if last["collected"] else ""
+        caught = f", collecting {counted(last['collected'], 'tile')}" if last["collected"] else ""
         d.text(px, py + 10, f"last play: {names[last['seat']]}: {last['play']}{caught}", size=13)
     if view["set_aside"]:
         # Counted by kind: a house rule's many arrows made a line past the edge.

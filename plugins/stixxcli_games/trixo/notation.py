@@ -9,6 +9,8 @@ discard o          set an o tile aside, when no play is legal
 
 from __future__ import annotations
 
+from stixxcli.text import counted
+
 from .board import ARROW, DIRECTIONS, TILES, in_order
 
 # Short names a person may type for a tile.
@@ -65,7 +67,9 @@ def parse_hand(text: str, size: int, pool: dict) -> list[str]:
         raise ValueError(f"a hand holds {size} tiles, not {len(hand)}")
     for tile in TILES:
         if hand.count(tile) > pool[tile]:
-            raise ValueError(f"only {pool[tile]} {tile} tiles are left to deal")
+            raise ValueError(
+                f"only {counted(pool[tile], tile + ' tile')} {'is' if pool[tile] == 1 else 'are'} left to deal"
+            )
     return in_order(hand)
 
 

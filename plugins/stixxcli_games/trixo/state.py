@@ -7,6 +7,7 @@ from itertools import repeat
 
 from stixxcli.errors import IllegalMove
 from stixxcli.game import Chance, Choice, Result, State, places
+from stixxcli.text import counted
 
 from . import board
 from .board import ARROW, FIRST_CELL, STEPS, SYMBOLS, TILES, in_order, team_of
@@ -212,7 +213,7 @@ class TrixoState(State):
                     count += len(stack)
         if move.get("collected", count) != count:
             raise IllegalMove(
-                f"the move records {move['collected']} tiles collected, but its streaks collect {count}"
+                f"the move records {counted(move['collected'], 'tile')} collected, but its streaks collect {count}"
             )
         # The draw, the last check: the reserve lacks it, or it is missing
         # (a tile is drawn while the reserve holds any), or there is no tile to
@@ -323,7 +324,7 @@ class TrixoState(State):
         outcome = self._outcome(move)
         if "collected" in move and move["collected"] != outcome[3]:
             raise IllegalMove(
-                f"the move records {move['collected']} tiles collected, but its streaks collect {outcome[3]}"
+                f"the move records {counted(move['collected'], 'tile')} collected, but its streaks collect {outcome[3]}"
             )
         return outcome
 
