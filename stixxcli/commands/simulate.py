@@ -33,6 +33,7 @@ from . import (
     "--players",
     "-p",
     type=click.IntRange(min=1),
+    metavar="N",  # as in play
     help="Number of seats (default: the fewest the game allows, at least 2 where it can).",
 )
 @click.option(
@@ -45,7 +46,9 @@ from . import (
     help="A bot, in seat order as in play: greedy, Ann:greedy or 2:greedy (seat 2, from 0) "
     "(repeat; other seats: random).",
 )
-@click.option("--games", "-n", "count", type=click.IntRange(min=1), required=True, help="How many games.")
+@click.option(
+    "--games", "-n", "count", type=click.IntRange(min=1), metavar="N", required=True, help="How many games."
+)
 @click.option(
     "--seed", type=TYPED, default="0", show_default=True, help="Game i is played with the seed SEED-i."
 )

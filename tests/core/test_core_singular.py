@@ -42,3 +42,10 @@ def test_simulate_one_game(stixx, tmp_path):
     assert result.exit_code == 0, result.output
     assert "standard: 1 game of 36.0" in result.stdout
     assert "1 log written to" in result.stderr
+
+
+def test_counts_are_named_n_in_every_help(stixx):
+    # play and simulate take the same --players; simulate's --games is a count too.
+    for command in ("play", "simulate"):
+        assert "-p, --players N " in stixx(command, "--help").output
+    assert "-n, --games N " in stixx("simulate", "--help").output
