@@ -288,7 +288,8 @@ def test_readme_pictures_are_what_the_code_draws(game, name, to):
     committed = (ROOT / "docs" / "pictures" / f"{game}.svg").read_text(encoding="utf-8")
     self_contained(committed)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"(docs/pictures/{game}.svg)" in readme and f"`{name}`, move {to}" in readme
+    # "after N moves", as `replay --svg` says: moves are numbered from 0, so "move N" is the next one
+    assert f"(docs/pictures/{game}.svg)" in readme and f"`{name}`, after {to} moves" in readme
     _, state = next(states(example(game, name), [to]))
     assert committed == state.draw_svg(None), (
         f"docs/pictures/{game}.svg is out of date: stixx replay examples/{game}/{name} "
