@@ -337,8 +337,12 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
                 crossed = _box(cell)
                 if crossed is None:
                     shown = cell.value if isinstance(cell, yaml.ScalarNode) else "a list or mapping"
+                    # `[x, ., x, ...]`: the text form's cells, which a row reads as one string
+                    text_cell = cell.tag == STR_TAG and len(shown) == 1 and shown in CROSS + EMPTY
+                    hint = " (or write the row as one string: 'x . x ...')" if text_cell else ""
                     raise StixxError(
-                        f"row {number}, box {box}: true (a cross) or false, not {shown!r}", where=at(cell)
+                        f"row {number}, box {box}: true (a cross) or false, not {shown!r}{hint}",
+                        where=at(cell),
                     )
                 cells.append(crossed)
             if len(cells) != boxes:
