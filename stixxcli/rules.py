@@ -301,15 +301,20 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
         plugin_call(game, "check_rules", game.check_rules, values)
     except RuleError as e:
         if e.where is None:
-            e.where = _line_named(e.message, chain) or start
+            changed = {p.name for p in game.params if values.get(p.name) != p.default}
+            e.where = _line_named(e.message, chain, changed) or start
         raise
     return Rules(game.name, name, values, description, [p for p, _, _ in chain])
 
 
-def _line_named(message: str, chain: list) -> str | None:
+def _line_named(message: str, chain: list, changed: set) -> str | None:
     """The file and line of the first parameter a game's refusal of rules names
-    (`score_table needs ...`) that a file of the chain sets, the nearest file first."""
-    for word in re.findall(r"[A-Za-z_]\w*", message):
+    (`score_table needs ...`) that a file of the chain sets, the nearest file first.
+    A parameter changed from its default goes first: standard.yaml writes out
+    every default, and a house file's change is the line to fix, not the
+    installed standard.yaml (`sheets: ... (boxes_per_row)`)."""
+    words = re.findall(r"[A-Za-z_]\w*", message)
+    for word in [w for w in words if w in changed] + words:
         for file, data, lines in chain:
             if word in data and word in lines:
                 return f"{file}:{lines[word]}"

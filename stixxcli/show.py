@@ -129,8 +129,8 @@ class ReplayPrinter:
             shown = step.state.move_text(move)
             title = Text(f"after {counted(step.index, 'move')} - move {step.index - 1} by ")
             title.append(plain(who)).append(": ").append(plain(str(shown)))
-        if viewer is not None:
-            title.append("  [as ").append(plain(names[viewer])).append("]")
+        if viewer is not None:  # first: a long move's text is cut off at the end, in 80 columns
+            title = Text("[as ").append(plain(names[viewer])).append("] ").append(title)
         title.stylize("bold")
         if self.last is not None:
             self.console.print()

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -355,6 +356,15 @@ def test_replay_svg_says_after_how_many_moves(stixx, log_file, tmp_path):
     """--to 3 is the table after 3 moves; "move 3" is the fourth move, counted from 0."""
     r = stixx("replay", log_file, "--to", 3, "--svg", tmp_path / "p.svg")
     assert "picture after 3 moves saved to" in r.stderr, r.stderr
+
+
+def test_replay_as_a_player_says_whose_view_in_80_columns(stixx):
+    """A long move (a right challenge and its two takes) cut the title's end off,
+    and with it `[as random-3]`, the one word that says the others' colours are hidden."""
+    example = Path(__file__).parents[2] / "examples" / "stixx" / "6-players.json"
+    r = stixx("replay", example, "--to", 10, "--as-player", "random-3")
+    first = r.output.splitlines()[0]
+    assert first.startswith("[as random-3] after 10 moves - move 9 by reasoning-2"), first
 
 
 def test_a_seed_that_is_not_whole_says_so(stixx, log_file):

@@ -142,6 +142,9 @@ def test_an_unknown_key_that_is_not_text_names_its_line(tmp_path, key):
         # Named first is target_boxes, which the parent sets: its line there.
         ({"base.yaml": "extends: standard\ntarget_boxes: 5\n", "house.yaml": "extends: base\nboxes_per_row: 5\n"},
          "base.yaml:2", "target_boxes (5) must leave"),
+        # Named first is sheets, set only by the installed standard.yaml at its
+        # default: the line to fix is the house file's change it names.
+        ({"house.yaml": "extends: standard\nrerolls: 1\nboxes_per_row: 10\n"}, "house.yaml:3", "sheets: sheet A"),
         # Nothing the files set is named: the file alone.
         ({"house.yaml": "extends: standard\nrerolls: 1\n"}, "house.yaml", None),
     ],

@@ -164,6 +164,23 @@ def test_brackets_in_comments_and_strings_are_no_nesting(stixx, tmp_path):
 # Tags
 
 
+def test_a_row_of_the_text_forms_cells_in_a_yaml_list_is_told_the_string_form(stixx, tmp_path):
+    """`[x, ., x, ...]` reads as cells of text: the refusal says how a row of them is written."""
+    rows = [", ".join(cells) for cells in RULEBOOK_ROWS]
+    result = stixx("score", "--sheet", yaml_sheet(tmp_path, rows))
+    assert result.exit_code == 1
+    assert "row 1, box 1: true (a cross) or false, not 'x' (or write the row as one string: 'x . x ...')" in (
+        result.output
+    )
+    tagged = stixx("score", "--sheet", yaml_sheet(tmp_path, ["!!bool x"] + rows[1:], "tagged.yaml"))
+    assert "not 'x'\n" in tagged.output  # a tag asked for a bool: no string form to tell
+
+
+def test_a_yaml_sheet_of_one_row_says_1_row(stixx, tmp_path):
+    result = stixx("score", "--sheet", yaml_sheet(tmp_path, [booleans(RULEBOOK_ROWS[0])]))
+    assert "sheet.yaml:2: 1 row, but a sheet has 6 (one per colour)" in result.output, result.output
+
+
 @pytest.mark.parametrize("tagged", ["!!bool maybe", "!!bool ''", "!!bool 1", "!!bool x"])
 def test_a_tagged_box_that_is_no_bool_is_refused_like_an_untagged_one(stixx, tmp_path, tagged):
     rows = [booleans(cells) for cells in RULEBOOK_ROWS]

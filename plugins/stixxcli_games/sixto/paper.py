@@ -21,6 +21,7 @@ from stixxcli.colours import letters
 from stixxcli.errors import StixxError
 from stixxcli.game import places
 from stixxcli.record import Record
+from stixxcli.text import counted
 
 from .board import crossing_problem, score
 
@@ -316,7 +317,8 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
     if len(rows_node.value) != wanted:
         where = rows_node.value[wanted] if len(rows_node.value) > wanted else rows_node
         raise StixxError(
-            f"{len(rows_node.value)} rows, but a sheet has {wanted} (one per colour)", where=at(where)
+            f"{counted(len(rows_node.value), 'row')}, but a sheet has {wanted} (one per colour)",
+            where=at(where),
         )
     rows, lines = [], []
     for number, row_node in enumerate(rows_node.value, start=1):
@@ -337,8 +339,12 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
                 crossed = _box(cell)
                 if crossed is None:
                     shown = cell.value if isinstance(cell, yaml.ScalarNode) else "a list or mapping"
+                    # `[x, ., x, ...]`: the text form's cells, which a row reads as one string
+                    text_cell = cell.tag == STR_TAG and len(shown) == 1 and shown in CROSS + EMPTY
+                    hint = " (or write the row as one string: 'x . x ...')" if text_cell else ""
                     raise StixxError(
-                        f"row {number}, box {box}: true (a cross) or false, not {shown!r}", where=at(cell)
+                        f"row {number}, box {box}: true (a cross) or false, not {shown!r}{hint}",
+                        where=at(cell),
                     )
                 cells.append(crossed)
             if len(cells) != boxes:

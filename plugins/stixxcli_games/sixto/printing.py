@@ -267,9 +267,15 @@ def sheet_svg(letter: str, rules: dict, paper: str = "a4") -> str:
                 f'<text x="{b.x + left:.2f}" y="{b.y + base:.2f}" '
                 f'font-size="{round(font, 2):g}" fill="{colour}">{numbers[r][b.box]}</text>'
             )
-    for bit, (x, y) in zip(encode(index, numbers, rules["target_boxes"]), code_cells()):
-        if bit:
-            out.append(f'<rect x="{x}" y="{y}" width="{CODE_CELL_W}" height="{CODE_CELL_H}" fill="#000"/>')
+    # A run of black cells is one rect: two rects that meet leave a hairline
+    # seam where a renderer antialiases both edges (the Letter page's offset).
+    bits = encode(index, numbers, rules["target_boxes"])
+    for i, (x, y) in enumerate(code_cells()):
+        if bits[i] and (i == 0 or not bits[i - 1]):
+            run = next((j for j in range(i, CODE_BITS) if not bits[j]), CODE_BITS) - i
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{run * CODE_CELL_W}" height="{CODE_CELL_H}" fill="#000"/>'
+            )
     code_end = CODE_X + CODE_BITS * CODE_CELL_W
     out.append(
         f'<rect x="{CODE_X - 0.6}" y="{CODE_Y - 0.6}" width="{code_end - CODE_X + 1.2}" '

@@ -56,6 +56,26 @@ def test_a_page_holds_the_card_its_72_boxes_markers_and_letter(rules, paper):
     assert numbers == [str(n) for row in rules["sheets"]["C"] for n in row]
 
 
+@pytest.mark.parametrize("letter", list("ABCDEFGHIJKL"))
+def test_the_printed_code_shows_its_bits_without_a_seam_between_black_cells(rules, letter):
+    """Black cells side by side are one rect: two rects that met showed a white
+    hairline between them on the Letter page (rsvg-convert, browsers)."""
+    root = ET.fromstring(printing.sheet_svg(letter, rules, "letter").split("\n", 1)[1])
+    runs = sorted(
+        (float(r.get("x")), float(r.get("width")))
+        for r in root.iter(f"{SVG}rect")
+        if r.get("fill") == "#000" and float(r.get("y")) == printing.CODE_Y
+    )
+    shown = [0] * printing.CODE_BITS
+    for x, width in runs:
+        first = round((x - printing.CODE_X) / printing.CODE_CELL_W)
+        for i in range(first, first + round(width / printing.CODE_CELL_W)):
+            shown[i] = 1
+    index = printing.sheet_letters(rules).index(letter)
+    assert shown == printing.encode(index, rules["sheets"][letter], rules["target_boxes"])
+    assert all(x + width < after for (x, width), (after, _) in zip(runs, runs[1:])), runs
+
+
 def test_every_box_and_the_code_lie_inside_the_card_with_room_for_the_markers():
     for per_row in (12, 15, 20):
         grid = printing.boxes(6, per_row, 3)
