@@ -13,7 +13,11 @@ from pathlib import Path
 
 from .errors import StixxError
 from .limits import UsageProblem
+<<<<<<< HEAD
 from .text import counted, plain
+=======
+from .text import for_shell, plain
+>>>>>>> wave2-tty1
 
 
 def dumps(log: dict, *, indent: int | None = 1) -> str:
@@ -287,7 +291,7 @@ def not_written(path, log: dict, error: OSError) -> NotWritten:
             f"cannot write {plain(str(path))}: {reason}; nor the fallback {plain(str(saved))}: "
             f"{second.strerror or second}{again}"
         )
-    then = "it is finished" if log.get("finished") else f"go on with: stixx play --resume {plain(str(saved))}"
+    then = "it is finished" if log.get("finished") else f"go on with: stixx play --resume {for_shell(saved)}"
     return NotWritten(
         f"cannot write {plain(str(path))}: {reason}; the game so far "
         f"({counted(len(log.get('moves', [])), 'move')}) is saved to {plain(str(saved))}; {then}{again}"

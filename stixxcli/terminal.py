@@ -23,7 +23,7 @@ from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
 from .seats import Seated
 from .styled import Styled
-from .text import counted, picture, plain, plain_lines
+from .text import counted, for_shell, picture, plain, plain_lines
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
 
@@ -175,7 +175,7 @@ def _run(table, out, *, manual: bool) -> None:
         from .show import show_result
 
         show_result(scored(table.log, table.log["result"]))
-        click.echo(f"log written to {out}", err=True)
+        click.echo(f"log written to {plain(out)}", err=True)
     if manual:
         offer_variant(table)
 
@@ -230,13 +230,13 @@ def _save_unfinished(table, out, manual: bool) -> None:
 
     with signals_held():  # a second Ctrl-C would stop the write, and a bots' game has no earlier one
         save_log(out, table.log_so_far())
-    where = "standard output" if out == "-" else out
+    where = "standard output" if out == "-" else plain(out)  # a file name is content: never terminal control
     if table.log.get("finished"):
         return click.echo(f"\nThe game is over; log written to {where}", err=True)
     typed = " --chance manual" if manual else ""
     click.echo(
         f"\nGame saved unfinished after {counted(len(table.log['moves']), 'move')} to {where}; "
-        f"go on with: stixx play --resume {out}{typed}",
+        f"go on with: stixx play --resume {for_shell(out)}{typed}",
         err=True,
     )
 

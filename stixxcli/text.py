@@ -87,6 +87,14 @@ def plain_lines(value: object) -> str:
     return "\n".join(plain(line) for line in text.split("\n")) if unsafe(text) else text
 
 
+def for_shell(path: object) -> str:
+    """A file name in a command people are told to type: plain, and quoted
+    where the shell would split it (`'club night.json'`)."""
+    import shlex
+
+    return shlex.quote(plain(path))
+
+
 def looks(name: str) -> str:
     """A name as it looks: without invisible format characters (a zero-width
     space) and in its compatibility form (a fullwidth A is an A). Two names

@@ -68,6 +68,20 @@ def test_q_saves_and_stops_at_a_move(stixx, nim, tmp_path):
     assert "go on with: stixx play --resume" in r.stderr
 
 
+def test_the_command_to_go_on_names_the_file_as_typed_and_never_as_terminal_control(stixx, nim, tmp_path):
+    # A name with a space was told unquoted (two words to the shell); one holding an
+    # escape sequence reached the terminal raw.
+    for name, told in [
+        ("club night.json", "club night.json'"),
+        ("g\x1b]0;x\x07.json", "g\\x1b]0;x\\x07.json'"),
+    ]:
+        out = tmp_path / name
+        r = stixx("play", "nim", "--player", "Ann", "--bot", "Bob:random", "--out", out, input="1\nq\n")
+        assert r.exit_code == 130 and "\x1b" not in r.stderr and "\x07" not in r.stderr
+        assert r.stderr.rstrip().endswith(f"go on with: stixx play --resume '{tmp_path}/{told}"), r.stderr
+        assert not json.loads(out.read_text())["finished"]
+
+
 def test_chance_typed_in_is_asked_again_until_it_reads_and_q_stops_the_setup(stixx, nim, tmp_path):
     r, out = _nim_game(
         stixx,

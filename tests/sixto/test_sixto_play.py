@@ -130,6 +130,22 @@ def test_the_turn_asks_roll_reroll_then_every_seat_from_the_active_one():
     }
 
 
+def test_a_roll_typed_in_names_whose_roll_it_is():
+    # At a table typing in a bot's dice, "the roll:" alone left the table to guess whose turn it was.
+    sixto, state = start(players=3)
+    state.seat = 2
+    asked = []
+
+    def chance(ask):
+        asked.append(ask.prompt)
+        return ask.parse("123456")
+
+    drive(state.turn(), chance, lambda ask: ask.parse("r") if ask.name == "reroll" else [])
+    assert [text.split(":")[0] for text in asked] == ["Cy's roll", "Cy's re-roll"]
+    state.seat = 0
+    assert state.roll_chances()[0].prompt.startswith("Ada's roll: red yellow")
+
+
 def test_no_reroll_question_without_rerolls():
     sixto, state = start(rerolls=0)
     kinds = []
@@ -252,6 +268,8 @@ def test_manual_chance():
     assert notation.parse_roll("35126", dice) == dict(zip(dice, [3, 5, 1, 2, 6]))
     for bad, words in [
         ("3 5 1 2", "5 dice are in play"),
+        ("123456", r"give 5 values, not 6$"),  # digits typed together are counted one by one
+        ("1234", r"give 5 values, not 4$"),
         ("3 5 1 2 7", "the orange die shows 1 to 6"),
         ("a 5 1 2 3", "the yellow die shows 1 to 6"),
     ]:

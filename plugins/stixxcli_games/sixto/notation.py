@@ -123,9 +123,12 @@ def parse_roll(text: str, dice: list[str]) -> dict:
     if len(words) == 1 and len(dice) > 1 and words[0].isdigit() and len(words[0]) == len(dice):
         words = list(words[0])
     if len(words) != len(dice):
+        given = len(words)
+        if given == 1 and words[0].isdigit():  # digits typed together: each one a die's value
+            given = len(words[0])
         raise ValueError(
             f"{len(dice)} {'die is' if len(dice) == 1 else 'dice are'} in play "
-            f"({' '.join(dice)}): give {len(dice)} values, not {len(words)}"
+            f"({' '.join(dice)}): give {len(dice)} values, not {given}"
         )
     roll = {}
     for colour, word in zip(dice, words):

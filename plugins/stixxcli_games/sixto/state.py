@@ -178,7 +178,7 @@ class SixtoState(State):
             self.open.append(dict(open_))
         # Made when first asked for, and again after a die leaves the game (a
         # log being checked never asks).
-        self._roll_chances: tuple[Chance, Chance] | None = None
+        self._roll_chances: dict[int, tuple[Chance, Chance]] | None = None  # per active seat
         self._view: tuple[int, dict] | None = None
         # seat -> row -> that row's part of the view, or None once the row got a
         # cross or closed: a turn's view remakes only those (views are never changed).
@@ -260,12 +260,16 @@ class SixtoState(State):
     # A turn ---------------------------------------------------------------------
 
     def roll_chances(self) -> tuple[Chance, Chance]:
-        """The roll and the re-roll of the dice in play."""
-        if self._roll_chances is None:
-            self._roll_chances = self._make_roll_chances()
-        return self._roll_chances
+        """The roll and the re-roll of the dice in play, by the active player."""
+        made = self._roll_chances
+        if made is None:
+            made = self._roll_chances = {}
+        chances = made.get(self.seat)
+        if chances is None:
+            chances = made[self.seat] = self._make_roll_chances(self.names[self.seat])
+        return chances
 
-    def _make_roll_chances(self) -> tuple[Chance, Chance]:
+    def _make_roll_chances(self, roller: str) -> tuple[Chance, Chance]:
         in_play = list(self._dice)
         example = "351264"[: len(in_play)]
         what = f"{' '.join(in_play)}, in this order, e.g. {example}"
@@ -282,8 +286,9 @@ class SixtoState(State):
             return notation.parse_roll(text, in_play)
 
         return (
-            Chance("roll 1", f"the roll: {what}", draw, parse),
-            Chance("roll 2", f"the re-roll: {what}", draw, parse),
+            # Named: a table typing in a bot's dice is told whose turn it is.
+            Chance("roll 1", f"{roller}'s roll: {what}", draw, parse),
+            Chance("roll 2", f"{roller}'s re-roll: {what}", draw, parse),
         )
 
     def turn(self):
