@@ -13,11 +13,7 @@ from pathlib import Path
 
 from .errors import StixxError
 from .limits import UsageProblem
-<<<<<<< HEAD
-from .text import counted, plain
-=======
-from .text import for_shell, plain
->>>>>>> wave2-tty1
+from .text import counted, for_shell, plain
 
 
 def dumps(log: dict, *, indent: int | None = 1) -> str:
