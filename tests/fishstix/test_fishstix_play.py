@@ -210,6 +210,30 @@ def test_a_typed_move_and_draw_at_a_table_of_people():
         draw.parse(first_in_pile)
 
 
+def test_a_bots_play_told_before_its_draw_is_made_again_after_a_stop_there():
+    """--chance manual: a bot's play is told, the table sets its stick down,
+    then its draw is asked. Stopped at that draw (q, Ctrl-C) and resumed, the
+    bot makes the same play, not another one the table never made."""
+    from stixxcli.prompt import Interrupted
+
+    fishstix = game()
+    rules = resolve(fishstix, "standard").values
+    players = [{"name": "Ann", "bot": "greedy"}, {"name": "Bob", "bot": "random"}]
+    table = Table.new(fishstix, rules, "standard", players, 4)
+    draws = random.Random(4)
+
+    def stop(ask):
+        raise Interrupted("quit")
+
+    for _ in range(12):
+        stopped = json.loads(json.dumps(table.log))  # the log q saves at the draw
+        told, again = [], []
+        table.play_turn(chance=lambda ask: ask.draw(draws), chosen=lambda ask, answer: told.append(answer))
+        with pytest.raises(Interrupted):
+            Table.resume(stopped).play_turn(chance=stop, chosen=lambda ask, answer: again.append(answer))
+        assert again == told
+
+
 def test_each_seat_sees_only_its_own_hand():
     log = play_bots("fishstix", ["greedy", "random", "greedy"], 5)
     log["moves"] = log["moves"][:4]
