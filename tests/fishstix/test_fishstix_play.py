@@ -281,6 +281,22 @@ def test_the_layout_labels_every_column_and_row():
     assert labels == [str(r) for r in range(top - 1, bottom + 2)]
 
 
+def test_the_tracks_keep_every_point_in_a_narrow_terminal():
+    """In 60 columns the players' tracks are drawn tight rather than cut by
+    rich to `10/…` and `0/…` (the points, not only the headings, lost)."""
+    log = play_bots("fishstix", ["greedy", "random", "greedy"], 5)
+    state = Table.resume(dict(log, moves=log["moves"][:30], finished=False, result=None)).state
+    for width in (80, 60):
+        console = Console(file=io.StringIO(), width=width, record=True)
+        console.print(state.render(0))
+        rows = [line for line in console.export_text().splitlines() if "│" in line]
+        assert len(rows) == 3 and "…" not in "".join(rows), rows
+        for row, track in zip(rows, state.tracks):
+            cells = row.split("│")
+            assert [c.strip() for c in cells[1:7]] == [f"{n}/10" for n in track]
+            assert cells[7].strip() == str(sum(track))
+
+
 def test_loading_the_game_imports_no_rich():
     code = (
         "import sys; from stixxcli.plugins import get_game; from stixxcli.check import check_log; from stixxcli.table import play_bots; "
