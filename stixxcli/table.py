@@ -144,6 +144,8 @@ class Table:
         for their seats, `choose` for the others. `chosen(choice, answer)` hears
         each bot's answer as it is made. Returns the recorded move."""
         rng = self.rng
+        if chosen is not None:
+            self._bots_seeded_from_here()
 
         def default_chance(ask: Chance):
             return ask.draw(rng)
@@ -166,6 +168,15 @@ class Table:
         apply_move(self.game, self.state, move)
         self.log["moves"].append(move)
         return move
+
+    def _bots_seeded_from_here(self) -> None:
+        """Each bot's random source seeded from the move reached, as a resumed
+        table seeds it: a bot's play told to a real table before its draw is
+        typed in is the play it makes again when the game is stopped at that
+        draw and resumed (the table has already set it down)."""
+        seed, played = self.log.get("seed"), len(self.log["moves"])
+        for seat, bot in self.bots.items():
+            bot.rng.setstate(rng_for(seed, "bot", seat, "from", played).getstate())
 
     def play_out(self, max_turns: int = 100_000) -> None:
         """Bots play every turn left: the loop of `simulate`. The same turns as

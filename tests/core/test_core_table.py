@@ -361,11 +361,22 @@ def test_each_turn_is_told_before_the_next_roll_is_typed_in(tmp_path):
 
 
 def _typed_like(game, bots, seed, answers_of):
-    """A seeded game of bots, and what a person types for each of its chance
-    outcomes: the typed-in game must come out the same, move for move."""
-    from stixxcli.table import play_bots
+    """A seeded game of bots played as `play --chance manual` plays it (each
+    bot's play told, so seeded from the move reached), and what a person types
+    for each of its chance outcomes: the typed-in game must come out the same,
+    move for move."""
+    from stixxcli.plugins import get_game
+    from stixxcli.rules import resolve
+    from stixxcli.table import Table as Played
+    from stixxcli.table import rng_for
 
-    log = play_bots(game, bots, seed=seed)
+    played = get_game(game)
+    players = [{"name": f"{b}-{i}", "bot": b} for i, b in enumerate(bots)]
+    table = Played.new(played, resolve(played, "standard").values, "standard", players, seed)
+    rng = rng_for(seed, "chance")
+    while not table.over:
+        table.play_turn(chance=lambda ask: ask.draw(rng), chosen=lambda ask, answer: None)
+    log = table.finish()
     return log, answers_of(log)
 
 

@@ -210,6 +210,30 @@ def test_a_typed_move_and_draw_at_a_table_of_people():
         draw.parse(first_in_pile)
 
 
+def test_a_bots_play_told_before_its_draw_is_made_again_after_a_stop_there():
+    """--chance manual: a bot's play is told, the table sets its stick down,
+    then its draw is asked. Stopped at that draw (q, Ctrl-C) and resumed, the
+    bot makes the same play, not another one the table never made."""
+    from stixxcli.prompt import Interrupted
+
+    fishstix = game()
+    rules = resolve(fishstix, "standard").values
+    players = [{"name": "Ann", "bot": "greedy"}, {"name": "Bob", "bot": "random"}]
+    table = Table.new(fishstix, rules, "standard", players, 4)
+    draws = random.Random(4)
+
+    def stop(ask):
+        raise Interrupted("quit")
+
+    for _ in range(12):
+        stopped = json.loads(json.dumps(table.log))  # the log q saves at the draw
+        told, again = [], []
+        table.play_turn(chance=lambda ask: ask.draw(draws), chosen=lambda ask, answer: told.append(answer))
+        with pytest.raises(Interrupted):
+            Table.resume(stopped).play_turn(chance=stop, chosen=lambda ask, answer: again.append(answer))
+        assert again == told
+
+
 def test_each_seat_sees_only_its_own_hand():
     log = play_bots("fishstix", ["greedy", "random", "greedy"], 5)
     log["moves"] = log["moves"][:4]
@@ -255,6 +279,22 @@ def test_the_layout_labels_every_column_and_row():
     assert header.split()[:-1] == [str(c) for c in range(left - 1, right + 2)]
     labels = [line.split()[0] for line in text.splitlines()[2 : 2 + bottom - top + 3]]
     assert labels == [str(r) for r in range(top - 1, bottom + 2)]
+
+
+def test_the_tracks_keep_every_point_in_a_narrow_terminal():
+    """In 60 columns the players' tracks are drawn tight rather than cut by
+    rich to `10/…` and `0/…` (the points, not only the headings, lost)."""
+    log = play_bots("fishstix", ["greedy", "random", "greedy"], 5)
+    state = Table.resume(dict(log, moves=log["moves"][:30], finished=False, result=None)).state
+    for width in (80, 60):
+        console = Console(file=io.StringIO(), width=width, record=True)
+        console.print(state.render(0))
+        rows = [line for line in console.export_text().splitlines() if "│" in line]
+        assert len(rows) == 3 and "…" not in "".join(rows), rows
+        for row, track in zip(rows, state.tracks):
+            cells = row.split("│")
+            assert [c.strip() for c in cells[1:7]] == [f"{n}/10" for n in track]
+            assert cells[7].strip() == str(sum(track))
 
 
 def test_loading_the_game_imports_no_rich():

@@ -111,8 +111,24 @@ def render_hand(state, seat: int, painter: FishPainter) -> Text:
     return out
 
 
-def render_tracks(state, painter: FishPainter) -> Table:
-    table = Table(show_edge=False, header_style="bold", title_justify="left")
+class Tracks:
+    """Every player's six tracks: padded, or tight where the terminal is too
+    narrow for that (60 columns), as rich would cut the points to `0/…`."""
+
+    def __init__(self, state, painter: FishPainter):
+        self.state, self.painter = state, painter
+
+    def __rich_console__(self, console, options):
+        from rich.measure import Measurement
+
+        table = render_tracks(self.state, self.painter)
+        if Measurement.get(console, options.update_width(1000), table).maximum > options.max_width:
+            table = render_tracks(self.state, self.painter, padding=(0, 0))
+        yield table
+
+
+def render_tracks(state, painter: FishPainter, padding=(0, 1)) -> Table:
+    table = Table(show_edge=False, header_style="bold", title_justify="left", padding=padding)
     table.add_column("player")
     for name, style in zip(state.deck.kinds, painter.styles):
         table.add_column(Text(plain(name), style=style), justify="right")
@@ -139,7 +155,7 @@ def render_state(state, viewer: int | None = None):
         f"pile: {counted(state.pile_size, 'stick')}",
         style="bold",
     )
-    parts = [header, render_layout(state, painter), render_tracks(state, painter)]
+    parts = [header, render_layout(state, painter), Tracks(state, painter)]
     seats = range(len(state.names)) if viewer is None else [viewer]
     for seat in seats:
         if 0 <= seat < len(state.names):
