@@ -176,7 +176,8 @@ class Table:
         draw and resumed (the table has already set it down)."""
         seed, played = self.log.get("seed"), len(self.log["moves"])
         for seat, bot in self.bots.items():
-            bot.rng.setstate(rng_for(seed, "bot", seat, "from", played).getstate())
+            if isinstance(getattr(bot, "rng", None), random.Random):  # a plugin's bot may keep its own
+                bot.rng.setstate(rng_for(seed, "bot", seat, "from", played).getstate())
 
     def play_out(self, max_turns: int = 100_000) -> None:
         """Bots play every turn left: the loop of `simulate`. The same turns as
