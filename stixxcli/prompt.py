@@ -17,6 +17,12 @@ HELP = ("help", "?", "h")
 HELP_ALL = ("help all", "??", "h all")
 
 
+def asked_help(text: str) -> str | None:
+    """"all" for `help all`, "some" for `help`, None for an answer (spaces and case as typed)."""
+    said = " ".join(text.lower().split())
+    return "all" if said in HELP_ALL else "some" if said in HELP else None
+
+
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C, SIGTERM, 'quit' or the end of input: save what there is.
 

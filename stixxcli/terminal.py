@@ -18,7 +18,7 @@ import textwrap
 import click
 
 from .errors import StixxError, plugin_call
-from .prompt import HELP, HELP_ALL, QUIT, WIDTH, Interrupted, fit, wrapped
+from .prompt import QUIT, WIDTH, Interrupted, asked_help, fit, wrapped
 from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
 from .seats import Seated
@@ -249,7 +249,10 @@ def ask_table(chance, names: list[str], seated: Seated | None = None, setup: boo
     several people at the terminal: it is passed to that player first, and
     the screen is cleared once the outcome is typed in. During the `setup`
     there is no game yet, so q is not said to save one."""
-    private = f" (for {names[chance.seat]} alone to see)" if chance.seat is not None else ""
+    private = ""
+    if chance.seat is not None:  # a bot's is typed by whoever holds its pieces
+        bot = seated is not None and chance.seat not in seated.humans
+        private = f" (for the bot {names[chance.seat]})" if bot else f" (for {names[chance.seat]} alone to see)"
     hidden = seated is not None and seated.hidden(chance)
     if seated is not None and seated.hands_over(chance):
         pass_terminal(names[chance.seat], setup)
@@ -260,7 +263,7 @@ def ask_table(chance, names: list[str], seated: Seated | None = None, setup: boo
         click.echo(line, err=True)
     while True:
         text = _ask_line(prompt, err=True)
-        if text.lower() in HELP or text.lower() in HELP_ALL:
+        if asked_help(text):
             click.echo("\n".join(wrapped(chance.prompt + private)), err=True)
             click.echo(f"  q {stop}", err=True)
             continue
@@ -378,8 +381,8 @@ class Screen:
             click.echo(line)
         while True:
             text = _ask_line(prompt)
-            if text.lower() in HELP or text.lower() in HELP_ALL:
-                self._help(choice, everything=text.lower() in HELP_ALL)
+            if asked := asked_help(text):
+                self._help(choice, everything=asked == "all")
                 continue
             try:
                 answer = choice.parse(text)

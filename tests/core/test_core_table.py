@@ -48,6 +48,17 @@ def test_help_shows_the_games_own_help_and_help_all_asks_for_everything(stixx, n
     assert "(every choices)" in r.stdout and asked == [False, True]
 
 
+def test_help_is_read_whatever_its_spaces_and_case(stixx, nim, tmp_path, monkeypatch):
+    asked = []
+    monkeypatch.setattr(
+        nim.NimState, "help", lambda self, choice, all=False: asked.append(all) or "?", raising=False
+    )
+    _nim_game(
+        stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input=" Help \nhelp  all\nH ALL\nq\n"
+    )
+    assert asked == [False, True, True]  # `help  all` was taken for a move
+
+
 def test_help_without_the_games_help_lists_the_choices(stixx, nim, tmp_path):
     r, _ = _nim_game(stixx, tmp_path, "--player", "Ann", "--bot", "Bob:random", input="?\nq\n")
     assert "how many sticks to take, 1-3" in r.stdout and "  1 | 2 | 3" in r.stdout
@@ -124,6 +135,13 @@ def test_during_the_setup_q_is_not_said_to_save(stixx, nim, tmp_path):
     r = stixx("play", "stixx", "--player", "Ann", "--player", "Bob", "--seed", 2, "--out", tmp_path / "t.json",
               input="q\n")  # fmt: skip
     assert r.exit_code == 130 and "(q: save and stop)" in r.stderr
+
+
+def test_a_bots_secret_typed_in_is_not_said_to_be_for_its_eyes_alone(stixx, tmp_path):
+    # Whoever holds a bot's pieces types its token: "for random-0 alone to see" made no sense.
+    r = stixx("play", "stixx", "--bot", "0:random", "--player", "Ann", "--player", "Bob", "--chance", "manual",
+              "--out", tmp_path / "s.json", input="ybgrpoboopgrbygpybpyboprrgbgopoorpybrygygr\nq\n")  # fmt: skip
+    assert "(for the bot random-0)" in r.stderr and "random-0 alone" not in r.stderr, r.stderr
 
 
 def test_q_at_the_pass_screen_of_a_hidden_game(stixx, tmp_path):

@@ -130,6 +130,14 @@ def test_discard_typed_while_a_play_is_legal_is_refused_with_the_rule():
     assert choice.parse("x 0 0") == {"seat": 0, "tile": "x", "cell": [0, 0]}
 
 
+def test_a_cell_is_typed_as_the_table_labels_it_too():
+    # The board and help label cells 0,0: `x 0,0` was refused ("a placement is: tile row column").
+    s = Script([["x", "o"], ["o", "x"]])
+    choice = next(s.state.turn())
+    for typed in ("x 0,0", "x 0, 0", "X 0 0"):
+        assert choice.parse(typed) == {"seat": 0, "tile": "x", "cell": [0, 0]}, typed
+
+
 def test_prompts_fit_in_80_columns():
     s = Script([["x", "o"], ["o", "x"]], reserve=["x"])
     turn = s.state.turn()

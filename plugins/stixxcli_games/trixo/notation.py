@@ -94,7 +94,7 @@ def _whole(text: str, what: str) -> int:
 
 
 def parse_play(text: str, seat: int) -> dict:
-    words = text.lower().split()
+    words = text.lower().replace(",", " ").split()  # x 0,1 as the table labels its cells, or x 0 1
     if not words:
         raise ValueError(f"type a play: {PLAY_PROMPT}")
     if words[0] == "discard":
