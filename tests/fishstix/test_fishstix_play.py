@@ -297,6 +297,30 @@ def test_the_tracks_keep_every_point_in_a_narrow_terminal():
             assert cells[7].strip() == str(sum(track))
 
 
+def test_a_wide_layout_is_shown_in_bands_that_fit_the_terminal():
+    """Mid-game the layout grows past 80 columns: each row broke onto a second
+    line and the grid could not be read. It is shown in bands of columns, one
+    under the other, every line within the terminal and every fish shown once."""
+    log = play_bots("fishstix", ["random", "random"], 4)
+    state = Table.resume(dict(log, moves=log["moves"][:40], finished=False, result=None)).state
+    left, right, _, _ = state.grid.bounds()
+    assert (right - left + 3) * 5 > 80  # wider than one band
+    for width in (80, 60, 200):
+        console = Console(file=io.StringIO(), width=width, record=True)
+        console.print(state.render(None))
+        text = console.export_text()
+        assert max(len(line) for line in text.splitlines()) <= width
+        heads = [line.split() for line in text.splitlines() if line.rstrip().endswith("column")]
+        assert [int(c) for head in heads for c in head[:-1]] == list(range(left - 1, right + 2))
+        assert (len(heads) == 1) == (width == 200)  # one band where the terminal is wide enough
+        shown = sum(
+            text.count(f"{name}>") + text.count(f"<{name}")
+            for name in ("blu", "gre", "pin", "ora", "pur", "sch")
+        )
+        hands = sum(len(hand) for hand in state.hands) * 8  # each stick of a hand shown both ways up
+        assert shown == len(state.grid.cells) + hands
+
+
 def test_loading_the_game_imports_no_rich():
     code = (
         "import sys; from stixxcli.plugins import get_game; from stixxcli.check import check_log; from stixxcli.table import play_bots; "

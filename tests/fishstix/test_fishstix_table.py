@@ -51,6 +51,23 @@ def test_the_winning_move_is_told_as_a_win():
     assert TWO_KINDS["target_points"] == 2
 
 
+@pytest.mark.parametrize(
+    ("variant", "end"),
+    [
+        ("pile-empty", "; the pile is empty: the game is over"),
+        ("standard", "; every stick is played: the game is over"),
+    ],
+)
+def test_the_end_by_the_sticks_running_out_is_told(variant, end):
+    # As the other games tell theirs; a win was told, the sticks running out was not.
+    from stixxcli.replays import replay
+    from stixxcli.table import play_bots
+
+    steps = replay(play_bots("fishstix", ["random", "random"], 1, variant=variant))
+    told = [step.state.announce(step.move) for step in steps if step.move is not None]  # each as it is made
+    assert told[-1].endswith(end) and not any("game is over" in said for said in told[:-1])
+
+
 # Help at the prompt ----------------------------------------------------------------------
 
 

@@ -48,7 +48,18 @@ class FishPainter:
         return Text(mark.center(self.width + 1), style="dim")
 
 
-def render_layout(state, painter: FishPainter) -> Text:
+class Layout:
+    """The layout in bands of columns as wide as the terminal, one under the
+    other: a row that ran past its edge broke in two, and could not be read."""
+
+    def __init__(self, state, painter: FishPainter):
+        self.state, self.painter = state, painter
+
+    def __rich_console__(self, console, options):
+        yield render_layout(self.state, self.painter, options.max_width)
+
+
+def render_layout(state, painter: FishPainter, width: int = 80) -> Text:
     layout = state.grid
     left, right, top, bottom = layout.bounds()
     # One spare column each side and a spare row above and below: places to name.
@@ -57,23 +68,27 @@ def render_layout(state, painter: FishPainter) -> Text:
     last = layout.placements[-1] if len(layout.placements) > 1 else None
     cells = layout.cells
     label = max(len(str(r)) for r in rows) + 1
+    band = max(1, (width - label - 1 - len("   column")) // (painter.width + 1))  # columns a band shows
     out = Text()
-    out.append(" " * label + " ")
-    for c in columns:
-        out.append(str(c).center(painter.width + 1), style="bold")
-    out.append("   column\n", style="dim")
-    for r in rows:
-        out.append(str(r).rjust(label) + " ", style="bold")
-        for c in columns:
-            fish = cells.get((c, r))
-            if fish is None:
-                out.append_text(painter.blank())
-                continue
-            cell = painter.fish(fish)
-            if last is not None and c == last.column and last.row <= r < last.row + 4:
-                cell.stylize("underline")
-            out.append_text(cell)
-        out.append("\n")
+    for start in range(0, len(columns), band):
+        if start:
+            out.append("\n")
+        out.append(" " * label + " ")
+        for c in columns[start : start + band]:
+            out.append(str(c).center(painter.width + 1), style="bold")
+        out.append("   column\n", style="dim")
+        for r in rows:
+            out.append(str(r).rjust(label) + " ", style="bold")
+            for c in columns[start : start + band]:
+                fish = cells.get((c, r))
+                if fish is None:
+                    out.append_text(painter.blank())
+                    continue
+                cell = painter.fish(fish)
+                if last is not None and c == last.column and last.row <= r < last.row + 4:
+                    cell.stylize("underline")
+                out.append_text(cell)
+            out.append("\n")
     out.append(" " * label + " row", style="dim")
     if last is not None:
         who = plain(state.names[last.seat])
@@ -155,7 +170,7 @@ def render_state(state, viewer: int | None = None):
         f"pile: {counted(state.pile_size, 'stick')}",
         style="bold",
     )
-    parts = [header, render_layout(state, painter), Tracks(state, painter)]
+    parts = [header, Layout(state, painter), Tracks(state, painter)]
     seats = range(len(state.names)) if viewer is None else [viewer]
     for seat in seats:
         if 0 <= seat < len(state.names):

@@ -453,7 +453,7 @@ class FishStixState(State):
     def announce(self, move: dict) -> str:
         """What the table hears of a move just applied: never the stick drawn."""
         placed = self.grid.placements[-1]
-        return notation.announcement(
+        said = notation.announcement(
             self.names[move["seat"]],
             placed.fish,
             self.kinds,
@@ -462,6 +462,13 @@ class FishStixState(State):
             move["points"],
             self.winner == move["seat"],
         )
+        if self.over and self.winner is None:  # the end, told as the other games tell theirs
+            said += (
+                "; the pile is empty: the game is over"
+                if any(self.hands)
+                else "; every stick is played: the game is over"
+            )
+        return said
 
     def result(self) -> Result:
         totals = [sum(track) for track in self.tracks]
