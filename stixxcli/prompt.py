@@ -18,7 +18,7 @@ HELP_ALL = ("help all", "??", "h all")
 
 
 def asked_help(text: str) -> str | None:
-    """"all" for `help all`, "some" for `help`, None for an answer (spaces and case as typed)."""
+    """ "all" for `help all`, "some" for `help`, None for an answer (spaces and case as typed)."""
     said = " ".join(text.lower().split())
     return "all" if said in HELP_ALL else "some" if said in HELP else None
 

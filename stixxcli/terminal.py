@@ -252,7 +252,9 @@ def ask_table(chance, names: list[str], seated: Seated | None = None, setup: boo
     private = ""
     if chance.seat is not None:  # a bot's is typed by whoever holds its pieces
         bot = seated is not None and chance.seat not in seated.humans
-        private = f" (for the bot {names[chance.seat]})" if bot else f" (for {names[chance.seat]} alone to see)"
+        private = (
+            f" (for the bot {names[chance.seat]})" if bot else f" (for {names[chance.seat]} alone to see)"
+        )
     hidden = seated is not None and seated.hidden(chance)
     if seated is not None and seated.hands_over(chance):
         pass_terminal(names[chance.seat], setup)
