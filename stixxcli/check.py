@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .engine import apply_moves, open_game
 from .errors import LogError, StixxError, plugin_call
+from .game import Result
 from .gamelog import canonical, same_json
 from .text import clip, counted
 
@@ -97,7 +98,7 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
         )
         return verdict
     try:
-        computed = plugin_call(game, "result", state.result).to_json()
+        computed = plugin_call(game, "result", state.result, gives=Result).to_json()
     except StixxError as e:
         verdict.error = str(e)
         return verdict

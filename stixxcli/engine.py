@@ -44,7 +44,7 @@ def open_game(log: dict):
     game = get_game(log["game"])
     rules = log_rules(game, log)
     names = [p["name"] for p in log["players"]]
-    counts = plugin_call(game, "player_counts", game.player_counts, rules)
+    counts = plugin_call(game, "player_counts", game.player_counts, rules, gives=range)
     if len(names) not in counts:
         raise RuleError(
             f"{counted(len(names), 'player')}, but these rules of {game.name} allow {player_span(counts)}",
@@ -78,7 +78,7 @@ def start(game, rules: dict, names: list[str], setup) -> State:
     """
     shapes(game)[0](setup)
     try:
-        return plugin_call(game, "setup", game.start, rules, names, setup)
+        return plugin_call(game, "start", game.start, rules, names, setup, gives=State)
     except IllegalMove as e:
         raise IllegalSetup(e.message, where=e.where) from None
 

@@ -43,14 +43,20 @@ def did_you_mean(word: str, choices) -> str:
     return f"; did you mean {hint[0]!r}?" if hint else ""
 
 
-def plugin_call(game, what: str, function, *args):
-    """Call into a game plugin; anything but a StixxError is the plugin's fault."""
+def plugin_call(game, what: str, function, *args, gives: type | tuple | None = None):
+    """Call into a game plugin; anything but a StixxError is the plugin's fault.
+    `gives`: the type the contract promises, checked here so that a wrong value
+    is blamed on the plugin, not met later as the core's internal error."""
     try:
-        return function(*args)
+        value = function(*args)
     except (StixxError, BrokenPipeError):  # a closed pipe is the reader's doing, not the plugin's
         raise
     except Exception as e:
         raise PluginError(f"the {game.name} plugin failed in {what}: {type(e).__name__}: {e}") from e
+    if gives is not None and not isinstance(value, gives):
+        wanted = " or ".join(t.__name__ for t in (gives if isinstance(gives, tuple) else (gives,)))
+        raise PluginError(f"the {game.name} plugin's {what} gave {type(value).__name__}, not {wanted}")
+    return value
 
 
 def report(error: BaseException) -> int:

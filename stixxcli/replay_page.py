@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from .errors import StixxError, plugin_call
+from .game import Result
 from .pictures import draw, inline
 from .replays import replay
 from .svg import esc
@@ -158,11 +159,11 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
         state = at.state
         title = f"{game.title or game.name} after {counted(at.index, 'move')}"
         svg = plain_lines(inline(draw(game, state, viewer, title)))  # a drawing escapes only C0
-        scores = plugin_call(game, "standing", state.standing, viewer)
+        scores = plugin_call(game, "standing", state.standing, viewer, gives=(list, tuple))
         # Places follow the game's own tie-breaks, which may rest on secrets until the end.
         places = None
         if viewer is None or state.over or not game.hidden_information:
-            places = list(plugin_call(game, "result", state.result).places)
+            places = list(plugin_call(game, "result", state.result, gives=Result).places)
         step = {"svg": svg, "scores": [_score(s) for s in scores], "places": places, "over": bool(state.over)}
         if at.move is not None:
             move = plugin_call(game, "move_view", state.move_view, at.move, viewer)

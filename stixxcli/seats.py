@@ -65,7 +65,7 @@ def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | N
             raise click.BadParameter(f"two bots at seat {seat}", param_hint="--bot")
         else:
             placed[seat] = player
-    counts = plugin_call(game, "player_counts", game.player_counts, rules)
+    counts = plugin_call(game, "player_counts", game.player_counts, rules, gives=range)
     if count is None:
         fewest = counts.start if counts.start > 1 or 1 not in counts else 2 if 2 in counts else 1
         count = max([fewest, len(placed) + len(following)] + [s + 1 for s in placed])

@@ -15,7 +15,7 @@ from typing import Any
 
 from .engine import Answer, apply_move, drive, log_rules, player_span, start
 from .errors import PluginError, RuleError, StixxError, plugin_call
-from .game import Chance, Choice, State
+from .game import Chance, Choice, Result, State
 from .gamelog import new_log
 from .replays import replay
 
@@ -87,7 +87,7 @@ class Table:
         """A new game: its setup (from the seed unless `chance` answers) and its
         bots. `digest` is the digest of rules the caller has already checked,
         when it plays many games under them."""
-        counts = plugin_call(game, "player_counts", game.player_counts, rules_values)
+        counts = plugin_call(game, "player_counts", game.player_counts, rules_values, gives=range)
         if len(players) not in counts:
             raise RuleError(
                 f"{game.title or game.name} with these rules takes {player_span(counts)} "
@@ -201,7 +201,7 @@ class Table:
         for _ in range(max_turns):
             if state.over:
                 return
-            move = plugin_call(game, "turn", drive, state.turn(), answer, answer)
+            move = plugin_call(game, "turn", lambda: drive(state.turn(), answer, answer))
             plugin_call(game, "apply", state.apply, move)
             moves.append(move)
         raise PluginError(f"{game.name}: no end after {max_turns} turns")
@@ -216,7 +216,8 @@ class Table:
 
     def finish(self) -> dict:
         """Mark the log finished (when the game is over) and record the result."""
-        result = plugin_call(self.game, "result", self.state.result).to_json()  # first: it may fail
+        # First: it may fail.
+        result = plugin_call(self.game, "result", self.state.result, gives=Result).to_json()
         self.log["finished"] = self.state.over
         self.log["result"] = result
         return self.log

@@ -43,7 +43,7 @@ def _check_players(game, players: list[dict]) -> None:
 def play_game(game, rules, players, *, seed, out, chance):
     """Play `game` under the resolved `rules` with these players at this terminal."""
     if not players:
-        counts = plugin_call(game, "player_counts", game.player_counts, rules.values)
+        counts = plugin_call(game, "player_counts", game.player_counts, rules.values, gives=range)
         players = [{"name": "You"}]
         if counts.start > 1 or 1 not in counts:
             players += [{"name": f"Bot {i}", "bot": "random"} for i in range(1, max(counts.start, 2))]

@@ -99,7 +99,9 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
         raise click.UsageError(f"--compare needs a variant other than {rules.variant}")
     runs = [rules] + ([resolve(game, compare)] if compare else [])
     for other in runs[1:]:
-        if len(seats) not in plugin_call(game, "player_counts", game.player_counts, other.values):
+        if len(seats) not in plugin_call(
+            game, "player_counts", game.player_counts, other.values, gives=range
+        ):
             raise StixxError(f"{other.variant} does not allow {len(seats)} players")
     logs = None
     if out is not None:  # --out "" too: refused, not taken as no --out

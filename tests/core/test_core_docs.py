@@ -18,10 +18,11 @@ def test_plugin_guide_quotes_the_test_game_verbatim():
     source = "".join(
         (package / name).read_text()
         for package, name in [
-            (NIM, "stixx_nim/__init__.py"), (NIM, "pyproject.toml"), (GUESS, "stixx_guess/__init__.py")
+            (NIM, "stixx_nim/__init__.py"), (NIM, "pyproject.toml"), (GUESS, "stixx_guess/__init__.py"),
+            (NIM, "stixx_nim/rules/nim/standard.yaml"),
         ]
     )  # fmt: skip
-    quoted = blocks("plugins.md", "python") + blocks("plugins.md", "toml")
+    quoted = blocks("plugins.md", "python") + blocks("plugins.md", "toml") + blocks("plugins.md", "yaml")
     assert len(quoted) >= 11
     for block in quoted:
         assert block in source, (
@@ -49,3 +50,13 @@ def test_variant_guide_examples(tmp_path, monkeypatch, stixx):
     )
     assert r.exit_code == 1
     assert r.stderr.strip() == expected.replace("long-game.yaml", str(bad))
+
+
+def test_plugin_guide_names_every_word_the_prompt_keeps():
+    # A game's notation that needs one of them would never reach its parse.
+    from stixxcli.prompt import HELP, HELP_ALL, QUIT
+
+    guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    kept = guide.split("The prompt keeps a few words for itself", 1)[1].split("`announce(move)`", 1)[0]
+    for word in (*HELP, *HELP_ALL, *QUIT):
+        assert f"`{word}`" in kept, word

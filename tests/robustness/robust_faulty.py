@@ -2,7 +2,9 @@
 
 `fault-<where>` is a tiny pile game (take 1 or 2, the last stick wins) whose
 code raises in `where`: setup, start, turn, apply (only for a take of 2),
-result, render, view, announce. `calm` is the same game without a fault, and
+result, render, view, announce. `fault-wrong-<where>` gives a value of the
+wrong type from start, result, player_counts or standing, and `fault-eager-turn`
+raises in turn() before it makes a generator. `calm` is the same game without a fault, and
 `bot-fault` is a bot that raises. A second module, `grumpy`, raises in every
 hook it implements.
 """
@@ -15,6 +17,8 @@ from stixxcli.game import Bot, Chance, Game, IllegalMove, Result, State, places,
 from stixxcli.hookspecs import hookimpl
 
 FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce")
+WRONG = ("start", "result", "player_counts", "standing")  # each gives text instead
+ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), "eager-turn")
 
 
 class Oops(RuntimeError):
@@ -65,6 +69,8 @@ class PileState(State):
 
     def result(self):
         self._maybe("result")
+        if self.fault == "wrong-result":
+            return "a result"
         scores = [int(seat == self.winner) for seat in range(len(self.names))]
         return Result(scores, places(scores), [{} for _ in scores])
 
@@ -75,6 +81,14 @@ class PileState(State):
     def render(self, viewer=None):
         self._maybe("render")
         return f"pile: {self.pile}"
+
+    def standing(self, viewer=None):
+        return "a standing" if self.fault == "wrong-standing" else super().standing(viewer)
+
+
+class EagerTurnState(PileState):
+    def turn(self):  # a plain function that would return a generator: it fails before one exists
+        raise Oops("turn went wrong before it began")
 
 
 class PileGame(Game):
@@ -93,10 +107,15 @@ class PileGame(Game):
     def start(self, rules, players, setup):
         if self.fault == "start":
             raise Oops("start went wrong on purpose")
+        if self.fault == "wrong-start":
+            return "a state"
         pile = require(setup, "pile", int, "the setup")
         if not 3 <= pile <= 9:
             raise IllegalMove(f"a pile of 3-9 sticks, not {pile}")
-        return PileState(self.fault, players, pile)
+        return (EagerTurnState if self.fault == "eager-turn" else PileState)(self.fault, players, pile)
+
+    def player_counts(self, rules):
+        return "2 or 3" if self.fault == "wrong-player_counts" else super().player_counts(rules)
 
 
 class FaultyBot(Bot):
@@ -112,7 +131,7 @@ RULES: list[Path] = []  # the folder of the games' standard rules, made by the t
 @hookimpl
 def stixx_games(register):
     register(PileGame(None))
-    for fault in FAULTS:
+    for fault in ALL_FAULTS:
         register(PileGame(fault))
 
 
@@ -128,7 +147,7 @@ def stixx_rule_dirs(register):
 
 
 def write_rules(folder: Path) -> None:
-    for fault in (None, *FAULTS):
+    for fault in (None, *ALL_FAULTS):
         game = f"fault-{fault}" if fault else "calm"
         (folder / game).mkdir(parents=True, exist_ok=True)
         (folder / game / "standard.yaml").write_text("description: the only rules\n")

@@ -77,7 +77,7 @@ def test_validate_names_the_game_and_goes_on_with_the_next_log(faulty, stixx, tm
         assert [l.split(": ", 1)[0] for l in lines] == [f"{path}:{n}" for n in range(1, len(corpus) + 1)]
         assert "valid calm game" in lines[0] and "valid calm game" in lines[4]
         assert "valid trixo game" in lines[5] and "valid fault-turn game" in lines[6]
-        assert "the fault-start plugin failed in setup: Oops: start went wrong on purpose" in lines[1]
+        assert "the fault-start plugin failed in start: Oops: start went wrong on purpose" in lines[1]
         assert (
             "move 2 by Ann (seat 0) is illegal: the fault-apply plugin failed in apply: "
             "Oops: apply went wrong on purpose"
@@ -119,6 +119,41 @@ def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command
     # and the other games keep working in the same process
     assert stixx("play", "calm", "--bot", "a:random", "--bot", "b:random", "--out", "-").exit_code == 0
     assert stixx("validate", path.parent / "game.json").exit_code in (0, 1)
+
+
+@pytest.mark.parametrize(
+    "fault, command, said",
+    [
+        ("wrong-start", ("replay", "LOG"), "start gave str, not State"),
+        (
+            "wrong-start",
+            ("play", "GAME", "--bot", "a:random", "--bot", "b:random", "--out", "-"),
+            "start gave str",
+        ),
+        ("wrong-result", ("score", "LOG"), "result gave str, not Result"),
+        ("wrong-result", ("simulate", "GAME", "-n", 2), "result gave str, not Result"),
+        ("wrong-player_counts", ("validate", "LOG"), "player_counts gave str, not range"),
+        ("wrong-player_counts", ("simulate", "GAME", "-n", 2), "player_counts gave str, not range"),
+        ("wrong-standing", ("replay", "LOG", "--html", "-"), "standing gave str, not list or tuple"),
+        (
+            "eager-turn",
+            ("simulate", "GAME", "-n", 2),
+            "failed in turn: Oops: turn went wrong before it began",
+        ),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_blamed_on_the_plugin(faulty, stixx, tmp_path, fault, command, said):
+    # The core checks what the contract promises, not met later as its own internal error.
+    game = f"fault-{fault}"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log_of(game, [1, 2, 2])))
+    r = stixx(*[path if part == "LOG" else game if part == "GAME" else part for part in command])
+    assert r.exit_code == 1, r.output
+    if command[0] == "validate":  # a log's verdict, on standard output
+        assert f"the {game} plugin's {said}" in r.stdout and "internal error" not in r.output, r.output
+    else:
+        line = error_line(r)
+        assert f"the {game} plugin" in line and said in line, line
 
 
 def test_a_fault_in_a_human_game_saves_the_game_so_far(faulty, stixx, tmp_path):
