@@ -61,6 +61,13 @@ class PlayerView(Mapping):
         return len(self._made())
 
 
+MAX_TURNS = 100_000  # a game of bots that has not ended by then never will: its plugin is at fault
+
+
+def no_end(game, turns: int) -> PluginError:
+    return PluginError(f"the {game.name} plugin's game has no end after {turns} turns of bots")
+
+
 @dataclass
 class Table:
     """A game being played: the log so far and the state it has reached."""
@@ -179,7 +186,7 @@ class Table:
             if isinstance(getattr(bot, "rng", None), random.Random):  # a plugin's bot may keep its own
                 bot.rng.setstate(rng_for(seed, "bot", seat, "from", played).getstate())
 
-    def play_out(self, max_turns: int = 100_000) -> None:
+    def play_out(self, max_turns: int | None = None) -> None:
         """Bots play every turn left: the loop of `simulate`. The same turns as
         play_turn, with its helpers made once per game rather than per turn,
         and each move applied without the core's shape check: the game's own
@@ -198,13 +205,13 @@ class Table:
                 game, f"bot {type(bot).name}", bot.choose, PlayerView(game, state, ask.seat), ask
             )
 
-        for _ in range(max_turns):
+        for _ in range(max_turns or MAX_TURNS):
             if state.over:
                 return
             move = plugin_call(game, "turn", lambda: drive(state.turn(), answer, answer))
             plugin_call(game, "apply", state.apply, move)
             moves.append(move)
-        raise PluginError(f"{game.name}: no end after {max_turns} turns")
+        raise no_end(game, max_turns or MAX_TURNS)
 
     def log_so_far(self) -> dict:
         """The log to save when play stops. Stopped after the last move, the game
@@ -230,7 +237,7 @@ def play_bots(
     *,
     variant: str = "standard",
     rules: dict | None = None,
-    max_turns: int = 100_000,
+    max_turns: int | None = None,
     digest: str | None = None,
     names: list[str] | None = None,
 ) -> dict:

@@ -134,6 +134,7 @@ def _exit_code(stop: KeyboardInterrupt) -> int:
 
 
 def _run(table, out, *, manual: bool) -> None:
+    from . import table as table_module
     from .errors import plugin_call
     from .saving import NotWritten, save_log
 
@@ -147,6 +148,8 @@ def _run(table, out, *, manual: bool) -> None:
     try:
         chosen = screen.bot_chose if manual else None  # told before chance typed in later in the turn
         while not table.over:
+            if not (humans or manual) and len(table.log["moves"]) >= table_module.MAX_TURNS:
+                raise table_module.no_end(table.game, table_module.MAX_TURNS)  # saved unfinished, below
             move = table.play_turn(chance=ask_chance, choose=screen.ask if humans else None, chosen=chosen)
             screen.bots_chose.clear()
             if (humans or ask_chance) and out != "-":  # standard output gets the log once, at the end

@@ -4,7 +4,8 @@
 code raises in `where`: setup, start, turn, apply (only for a take of 2),
 result, render, view, announce. `fault-wrong-<where>` gives a value of the
 wrong type from start, result, player_counts or standing, and `fault-eager-turn`
-raises in turn() before it makes a generator. `calm` is the same game without a fault, and
+raises in turn() before it makes a generator; in `fault-endless` a take
+takes nothing, so the game never ends. `calm` is the same game without a fault, and
 `bot-fault` is a bot that raises. A second module, `grumpy`, raises in every
 hook it implements.
 """
@@ -18,7 +19,7 @@ from stixxcli.hookspecs import hookimpl
 
 FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce")
 WRONG = ("start", "result", "player_counts", "standing")  # each gives text instead
-ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), "eager-turn")
+ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), "eager-turn", "endless")
 
 
 class Oops(RuntimeError):
@@ -57,6 +58,8 @@ class PileState(State):
             raise IllegalMove(f"take 1 or 2 of the {self.pile} sticks, not {take}")
         if take == 2:
             self._maybe("apply")
+        if self.fault == "endless":
+            return
         self.pile -= take
         if self.pile == 0:
             self.winner, self.seat = self.seat, None

@@ -156,6 +156,22 @@ def test_a_value_of_the_wrong_type_is_blamed_on_the_plugin(faulty, stixx, tmp_pa
         assert f"the {game} plugin" in line and said in line, line
 
 
+def test_a_game_of_bots_that_never_ends_is_the_plugins_fault_and_is_saved(
+    faulty, stixx, tmp_path, monkeypatch
+):
+    # A take that takes nothing: play ran for ever (simulate stopped, naming no plugin).
+    import stixxcli.table
+
+    monkeypatch.setattr(stixxcli.table, "MAX_TURNS", 40)
+    out = tmp_path / "endless.json"
+    r = stixx("play", "fault-endless", "--bot", "random", "--bot", "random", "--seed", 1, "--out", out)
+    assert r.exit_code == 1 and "the fault-endless plugin's game has no end after 40 turns" in error_line(r)
+    saved = json.loads(out.read_text())
+    assert len(saved["moves"]) == 40 and not saved["finished"]
+    r = stixx("simulate", "fault-endless", "-n", 1)
+    assert r.exit_code == 1 and "the fault-endless plugin's game has no end after 40 turns" in error_line(r)
+
+
 def test_a_fault_in_a_human_game_saves_the_game_so_far(faulty, stixx, tmp_path):
     """A plugin failing when the table is drawn or a move announced, during a
     game with a human: named in one line, and the moves played so far are kept."""
