@@ -70,17 +70,18 @@ def seats_of(bots: list[str]) -> dict[str, list[int]]:
     return seats
 
 
-def worth(n: int, games: int, seat_var: float, game_var: float) -> float:
+def worth(n: int, games: int, seat_var: float, game_var: float, apart: bool = False) -> float:
     """How many independent results the n results of a bot's seats over
     `games` games are worth (Kish's design effect): judged from the spread of
     each game's total over those seats, `game_var`, against one result's,
     `seat_var`. Partners of a team win and lose together: their 2 results a
     game are worth 1. Seats that play against each other are counted as
-    independent, which makes their interval, if anything, too wide."""
+    independent, which makes their interval, if anything, too wide; `apart`:
+    the seats finished in different places in some game, so they are not partners."""
     if n == games:
         return n
-    if not game_var:  # every game alike: nothing to judge by, unless the seats differ within it
-        return n if seat_var else games
+    if not game_var:  # every game alike (say no seat ever won): partners only if never apart
+        return n if seat_var or apart else games
     return max(games, min(n, n / games * n * seat_var / game_var))
 
 
@@ -147,6 +148,7 @@ class Tally:
         self.lengths = Moments()
         self.seats_of = seats_of(bots)
         self.totals = {bot: Moments() for bot in self.seats_of}  # each game's wins of the bot's seats
+        self.apart = dict.fromkeys(self.seats_of, False)  # some game placed the bot's seats differently
 
     def add(self, game: dict) -> None:
         self.games += 1
@@ -157,11 +159,12 @@ class Tally:
             self.scores[seat].add(score)
         for bot, seats in self.seats_of.items():
             self.totals[bot].add(sum(places[s] == 1 for s in seats))
+            self.apart[bot] |= len({places[s] for s in seats}) > 1
 
-    def _line(self, wins: int, n: int, scores: Moments, totals: Moments | None = None) -> dict:
+    def _line(self, wins: int, n: int, scores: Moments, totals: Moments | None = None, apart=False) -> dict:
         # A bot's row over several seats: the interval of the results they are worth.
         p = wins / n if n else 0.0
-        m = worth(n, self.games, p * (1 - p), totals.var()) if totals and n else n
+        m = worth(n, self.games, p * (1 - p), totals.var(), apart) if totals and n else n
         lo, hi = wilson(p * m, m)
         line = {
             "games": n,
@@ -187,6 +190,7 @@ class Tally:
                 self.games * len(mine),
                 sum((self.scores[s] for s in mine), Moments()),
                 self.totals[bot],
+                self.apart[bot],
             )
         lengths = self.lengths
         return {
@@ -298,6 +302,7 @@ class Pairs:
         self.seats_of = seats_of(bots)
         # Each game's change over the bot's seats: of wins, and of the score.
         self.totals = {bot: (Moments(), Moments()) for bot in self.seats_of}
+        self.apart = dict.fromkeys(self.seats_of, False)  # as Tally's, under either variant
 
     def add(self, first: dict, second: dict) -> None:
         self.games += 1
@@ -313,6 +318,8 @@ class Pairs:
             won, score = self.totals[bot]
             won.add(sum(wins[s] for s in seats))
             score.add(sum(scores[s] for s in seats))
+            places = {(first["places"][s], second["places"][s]) for s in seats}
+            self.apart[bot] |= len(places) > 1
 
 
 def _exact(x):
@@ -328,7 +335,9 @@ def change(pairs: Pairs, seats: list[str]) -> dict:
     bot's row over several seats is judged on the results they are worth (`worth`)."""
     games = pairs.games
 
-    def line(won: list[int], diffs: Moments, totals: tuple[Moments, Moments] | None = None) -> dict:
+    def line(
+        won: list[int], diffs: Moments, totals: tuple[Moments, Moments] | None = None, apart=False
+    ) -> dict:
         both, first, second, neither = won
         n = both + first + second + neither
         p1, p2 = (both + first) / n, (both + second) / n
@@ -336,8 +345,8 @@ def change(pairs: Pairs, seats: list[str]) -> dict:
         if totals is None:
             kept, spread = 1, n
         else:  # a bot's seats, worth fewer results: the same rates from fewer (the counts scaled down)
-            kept = worth(n, games, (first + second) / n - d * d, totals[0].var()) / n
-            spread = worth(n, games, diffs.var(), totals[1].var())
+            kept = worth(n, games, (first + second) / n - d * d, totals[0].var(), apart) / n
+            spread = worth(n, games, diffs.var(), totals[1].var(), apart)
         both, first, second, neither = (kept * k for k in won)
         n *= kept
         (l1, u1), (l2, u2) = wilson(both + first, n), wilson(both + second, n)
@@ -365,7 +374,9 @@ def change(pairs: Pairs, seats: list[str]) -> dict:
     by_bot = {}
     for bot, mine in pairs.seats_of.items():
         won = [sum(pairs.won[s][k] for s in mine) for k in range(4)]
-        by_bot[bot] = line(won, sum((pairs.diffs[s] for s in mine), Moments()), pairs.totals[bot])
+        by_bot[bot] = line(
+            won, sum((pairs.diffs[s] for s in mine), Moments()), pairs.totals[bot], pairs.apart[bot]
+        )
     return {
         "seats": [line(won, diffs) for won, diffs in zip(pairs.won, pairs.diffs)],
         "bots": by_bot,

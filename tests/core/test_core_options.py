@@ -418,3 +418,34 @@ def test_the_change_for_partners_pooled_is_as_sure_as_one_partners():
 def test_one_game_of_partners_gives_no_interval_for_the_mean_score():
     report = _team_change([((1, 5), (1, 7))])
     assert report["bots"]["greedy"]["mean_score"] == 2 and report["bots"]["greedy"]["mean_score_95"] is None
+
+
+def test_opponents_who_never_win_are_still_counted_seat_by_seat():
+    # Greedy wins every game; the random seats 1 and 3, opponents, never do:
+    # 0 of 80 seat-games is 0.0-4.6%, not 0 of 40 games (0.0-8.8%), which
+    # is what partners who never win would be worth.
+    from stixxcli.simulate import wilson
+
+    report = _tally([([1, 2, 1, 3], [4, 2, 4, 1]), ([1, 3, 1, 2], [4, 1, 4, 2])] * 20)
+    assert report["bots"]["random"]["win_rate_95"] == pytest.approx(wilson(0, 80), abs=1e-4)
+    assert report["bots"]["greedy"]["win_rate_95"] == pytest.approx(wilson(40, 40), abs=1e-4)  # partners
+
+
+def test_the_change_for_opponents_who_never_win_counts_seat_by_seat():
+    # Seats 1 and 3 (random) never win under either variant and finish apart.
+    from stixxcli.simulate import Pairs, change
+
+    pairs = Pairs(["greedy", "random", "greedy", "random"])
+    for _ in range(40):
+        pairs.add(
+            {"places": [1, 2, 1, 3], "scores": [4, 2, 4, 1]}, {"places": [1, 3, 1, 2], "scores": [4, 1, 4, 2]}
+        )
+    report = change(pairs, ["greedy", "random", "greedy", "random"])
+    lo, hi = report["bots"]["random"]["win_rate_95"]
+    assert (lo, hi) == pytest.approx([-wilson_upper(0, 80), wilson_upper(0, 80)], abs=1e-4)
+
+
+def wilson_upper(wins, n):
+    from stixxcli.simulate import wilson
+
+    return wilson(wins, n)[1]
