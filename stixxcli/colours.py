@@ -88,13 +88,31 @@ def _palette(names: tuple[str, ...]) -> tuple[str, ...]:
         if own and all(_distance(own, h) >= APART for h in taken):
             out[k] = own
         else:
-            apart = [h for h in spares if all(_distance(h, t) >= APART for t in taken)] or spares or SPARE
+            # Past the spares (a house rule's 42 colours), a hue of its own round the wheel:
+            # SPARE again gave every one of them the same teal.
+            apart = (
+                [h for h in spares if all(_distance(h, t) >= APART for t in taken)]
+                or spares
+                or [_wheel(taken)]
+            )
             # A named colour too like another's: the spare most like it (lavender stays bluish).
             out[k] = min(apart, key=lambda h: _distance(h, own)) if own else apart[0]
         taken.append(out[k])
         if out[k] in spares:
             spares.remove(out[k])
     return tuple(out)
+
+
+def _wheel(taken: list[str]) -> str:
+    """A hue not yet taken, stepping round the colour wheel by the golden angle."""
+    import colorsys
+
+    for k in range(len(taken), len(taken) + 1000):
+        r, g, b = colorsys.hls_to_rgb((k * 0.618034) % 1, 0.35 + 0.2 * (k % 2), 0.7)
+        out = f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+        if out not in taken:
+            return out
+    return SPARE[0]
 
 
 def hue(name: str, position: int = 0, names=None) -> str:

@@ -321,6 +321,29 @@ def test_a_wide_layout_is_shown_in_bands_that_fit_the_terminal():
         assert shown == len(state.grid.cells) + hands
 
 
+def test_a_big_hand_is_shown_in_bands_that_fit_the_terminal():
+    """A house rule's hand of 20 sticks ran to 280 columns: each row of fish
+    broke onto the next line. The hand is shown in bands of sticks, every line
+    within the terminal, each stick both ways up once, its 4 fish under its name."""
+    rules = dict(resolve(game(), "standard").values, hand_size=20)
+    log = play_bots("fishstix", ["random", "random"], 2, rules=rules)
+    state = Table.resume(dict(log, moves=[], finished=False, result=None)).state
+    for width in (80, 60):
+        console = Console(file=io.StringIO(), width=width, record=True)
+        console.print(state.render(0))
+        lines = console.export_text().splitlines()
+        assert max(len(line) for line in lines) <= width
+        named = []
+        for at, line in enumerate(lines):
+            words = line.split()
+            if words and all(w.isdigit() or w == "r" for w in words):
+                ways = len(words) - words.count("r")
+                named += [w for w in words if w != "r"]
+                for row in lines[at + 1 : at + 5]:  # a band's 4 rows of fish, one fish per way
+                    assert row.count(">") + row.count("<") == ways
+        assert named == [str(n) for n in range(1, 21) for _ in (0, 1)]  # each stick, as it is and turned
+
+
 def test_loading_the_game_imports_no_rich():
     code = (
         "import sys; from stixxcli.plugins import get_game; from stixxcli.check import check_log; from stixxcli.table import play_bots; "

@@ -124,6 +124,18 @@ def test_a_house_rules_own_colours_are_all_different_and_named_ones_look_it():
     assert root.find(f".//*[@data-colour='magenta']/{SVG}rect").get("fill") == "#d700d7"
 
 
+def test_forty_two_stixx_colours_of_a_house_rules_own_are_drawn_in_42_hues():
+    # Past the 14 spare hues every further colour took the same teal: 28 of 42 alike.
+    colours = [f"tint{chr(97 + n // 26)}{chr(97 + n % 26)}" for n in range(42)]
+    log = house_log("stixx", 2, colours=colours, stixx_per_colour=1, centre_star_all_colours=False)
+    _, state = next(states(log, [0]))
+    root = parse(state.draw_svg(None))
+    fills = {
+        stick.get("data-colour"): stick.find(SVG + "rect").get("fill") for stick in by_class(root, "stixx")
+    }
+    assert len(fills) == 42 and len(set(fills.values())) == 42
+
+
 def _inside(root, element, width, height):
     from stixxcli.svg import text_width
 

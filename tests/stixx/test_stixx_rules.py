@@ -328,6 +328,15 @@ def test_rule_files_and_parameters(kit):
         # typed at the prompt in any case: Red would always be read as red
         ({"colours": ["red", "Red", "yellow", "green", "blue", "purple"]}, "'red' and 'Red'.*typed"),
         ({"colours": ["red", "light blue", "yellow", "green", "blue", "purple"]}, "one word"),
+        # c1 on stixx 12 and c11 on stixx 2 would both be drawn c112
+        (
+            {
+                "colours": [f"c{i}" for i in range(14)],
+                "stixx_per_colour": 3,
+                "centre_star_all_colours": False,
+            },
+            "'c0' must hold no digit",
+        ),
         ({"colours": ["red", "blue", "green"], "stixx_per_colour": 14}, "exactly 6 colours"),
     ],
 )

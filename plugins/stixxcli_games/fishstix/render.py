@@ -99,7 +99,18 @@ def render_layout(state, painter: FishPainter, width: int = 80) -> Text:
     return out
 
 
-def render_hand(state, seat: int, painter: FishPainter) -> Text:
+class Hand:
+    """A hand in bands of sticks as wide as the terminal: a house rule's big hand
+    (hand_size up to 20) ran past the edge and each row of fish broke in two."""
+
+    def __init__(self, state, seat: int, painter: FishPainter):
+        self.state, self.seat, self.painter = state, seat, painter
+
+    def __rich_console__(self, console, options):
+        yield render_hand(self.state, self.seat, self.painter, options.max_width)
+
+
+def render_hand(state, seat: int, painter: FishPainter, width: int = 80) -> Text:
     """Each stick standing upright, as it is and turned round (r), as a player names them."""
     hand = state.hands[seat]
     out = Text(f"{plain(state.names[seat])}'s hand (top row first):\n", style="bold")
@@ -111,18 +122,23 @@ def render_hand(state, seat: int, painter: FishPainter) -> Text:
         fish = state.fish[stick]  # with an open deck, sticks the deck lacks too
         ways.append((f"{number}", fish))
         ways.append((f"{number} r", turned_round(fish)))
-    width = painter.width + 1
-    out.append("  ")
-    for i, (name, _) in enumerate(ways):
-        out.append(name.center(width), style="bold")
-        out.append("   " if i % 2 else " ")
-    out.append("\n")
-    for row in range(4):
+    cell = painter.width + 1
+    band = 2 * max(1, (width - 2) // (2 * cell + 4))  # both ways of a stick stay side by side
+    for start in range(0, len(ways), band):
+        if start:
+            out.append("\n")
+        shown = ways[start : start + band]
         out.append("  ")
-        for i, (_, fish) in enumerate(ways):
-            out.append_text(painter.fish(fish[row]))
+        for i, (name, _) in enumerate(shown):
+            out.append(name.center(cell), style="bold")
             out.append("   " if i % 2 else " ")
         out.append("\n")
+        for row in range(4):
+            out.append("  ")
+            for i, (_, fish) in enumerate(shown):
+                out.append_text(painter.fish(fish[row]))
+                out.append("   " if i % 2 else " ")
+            out.append("\n")
     return out
 
 
@@ -174,5 +190,5 @@ def render_state(state, viewer: int | None = None):
     seats = range(len(state.names)) if viewer is None else [viewer]
     for seat in seats:
         if 0 <= seat < len(state.names):
-            parts.append(render_hand(state, seat, painter))
+            parts.append(Hand(state, seat, painter))
     return Group(*parts)

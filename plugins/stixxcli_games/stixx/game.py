@@ -179,6 +179,13 @@ class Stixx(Game):
         for c in colours:
             if not c or c.split() != [c]:
                 raise RuleError(f"colour {c!r} must be one word (it is typed at the prompt)")
+            # A board writes a stixx as its colour's letters and its id run together:
+            # with a digit in a name, c1 on stixx 12 and c11 on stixx 2 both read c112.
+            if any(ch.isdigit() for ch in c):
+                raise RuleError(
+                    f"colour {c!r} must hold no digit: a stixx is written as its colour's "
+                    f"letters and its id together ({c}12), which a digit would make ambiguous"
+                )
         segments = segment_count(rules["board_radius"])
         if len(colours) * rules["stixx_per_colour"] != segments:
             raise RuleError(
