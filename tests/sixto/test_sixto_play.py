@@ -371,6 +371,15 @@ def test_render_shows_every_sheet_closed_colours_and_the_end():
     assert "color" in html  # rows are drawn in colour
 
 
+def test_the_legend_says_one_cross_in_the_singular():
+    from stixxcli.replays import replay as replayed
+
+    *_, last = replayed(make_log([], target_min_crosses=1))
+    console = Console(record=True, width=140, color_system=None)
+    console.print(last.state.render())
+    assert "(needs 1 cross in the row first)" in console.export_text()
+
+
 def test_the_board_shows_the_roll_of_the_turn_being_asked_for():
     """While a turn asks its questions the board shows its roll (the last of
     them after a re-roll); once moves are applied, as in a replay, the roll

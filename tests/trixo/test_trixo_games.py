@@ -276,6 +276,13 @@ def test_views_hide_the_other_hands():
     assert "arrow" in shown(s.state.render(None))
 
 
+def test_the_tiles_out_of_the_game_are_counted_by_kind():
+    # One by one, a house rule's 100 arrows ran over many lines of the board.
+    s = Script([["x", "x"], ["o", "trixo"]])
+    s.state.set_aside = ["arrow", "x", "arrow", "arrow"]
+    assert "out of the game: 1 x, 3 arrow" in shown(s.state.render(None))
+
+
 def test_the_team_game_shows_team_totals():
     s = Script([["x", "o"], ["o", "o"], ["x", "x"], ["trixo", "trixo"]], variant="teams")
     s.play("x 0 0", "o 1 0", "x 0 1", "trixo 1 1", "o 1 2", "o -1 0", "x 0 2")

@@ -96,7 +96,7 @@ def render_state(state, viewer: int | None = None):
         )
     out.add(
         f"X crossed, / lost (skipped), - closed, boxes {first_target + 1}-{boxes} "
-        f"the target area (needs {rules['target_min_crosses']} crosses in the row first)",
+        f"the target area (needs {counted(rules['target_min_crosses'], 'cross', 'crosses')} in the row first)",
         "dim",
     )
     return out

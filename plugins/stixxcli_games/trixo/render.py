@@ -77,7 +77,9 @@ def render_state(state, viewer: int | None = None):
         seat, move, taken = state.last_play
         caught = f", collecting {counted(taken, 'tile')}" if taken else ""
         parts.append(Text(f"last play: {plain(state.names[seat])}: {play_text(move)}{caught}"))
-    gone = f"; out of the game: {hand_text(state.set_aside)}" if state.set_aside else ""
+    # Counted by kind: one by one, a house rule's 100 arrows ran over many lines.
+    gone = ", ".join(f"{state.set_aside.count(t)} {t}" for t in board.TILES if t in state.set_aside)
+    gone = f"; out of the game: {gone}" if gone else ""
     parts.append(Text(f"reserve: {counted(state.reserve_size, 'tile')}{gone}"))
     if state.over:
         result = state.result()
