@@ -48,15 +48,15 @@ class FishPainter:
         return Text(mark.center(self.width + 1), style="dim")
 
 
-class Layout:
-    """The layout in bands of columns as wide as the terminal, one under the
-    other: a row that ran past its edge broke in two, and could not be read."""
+class Fitted:
+    """A drawing made as wide as the terminal, in bands where it is wider: a
+    grid or a hand that ran past the edge broke each row in two."""
 
-    def __init__(self, state, painter: FishPainter):
-        self.state, self.painter = state, painter
+    def __init__(self, draw, *args):
+        self.draw, self.args = draw, args
 
     def __rich_console__(self, console, options):
-        yield render_layout(self.state, self.painter, options.max_width)
+        yield self.draw(*self.args, options.max_width)
 
 
 def render_layout(state, painter: FishPainter, width: int = 80) -> Text:
@@ -97,17 +97,6 @@ def render_layout(state, painter: FishPainter, width: int = 80) -> Text:
             style="dim",
         )
     return out
-
-
-class Hand:
-    """A hand in bands of sticks as wide as the terminal: a house rule's big hand
-    (hand_size up to 20) ran past the edge and each row of fish broke in two."""
-
-    def __init__(self, state, seat: int, painter: FishPainter):
-        self.state, self.seat, self.painter = state, seat, painter
-
-    def __rich_console__(self, console, options):
-        yield render_hand(self.state, self.seat, self.painter, options.max_width)
 
 
 def render_hand(state, seat: int, painter: FishPainter, width: int = 80) -> Text:
@@ -186,9 +175,9 @@ def render_state(state, viewer: int | None = None):
         f"pile: {counted(state.pile_size, 'stick')}",
         style="bold",
     )
-    parts = [header, Layout(state, painter), Tracks(state, painter)]
+    parts = [header, Fitted(render_layout, state, painter), Tracks(state, painter)]
     seats = range(len(state.names)) if viewer is None else [viewer]
     for seat in seats:
         if 0 <= seat < len(state.names):
-            parts.append(Hand(state, seat, painter))
+            parts.append(Fitted(render_hand, state, seat, painter))
     return Group(*parts)
