@@ -107,7 +107,7 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
     if recorded is not None and not same_json(recorded, computed):
         computed_then = _as_recorded(recorded, computed)
         if not same_json(recorded, computed_then):
-            difference = _result_difference(recorded, computed_then)
+            difference = _result_difference(recorded, computed_then, state.names)
             verdict.error = "the recorded result differs from the game: " + difference
             return verdict
     verdict.valid, verdict.result = True, computed
@@ -176,13 +176,37 @@ def _as_recorded(recorded, computed: dict) -> dict:
     return {**computed, "breakdown": told}
 
 
-def _result_difference(recorded: dict, computed: dict) -> str:
+def _result_difference(recorded: dict, computed: dict, names: list) -> str:
     for key in ("scores", "places", "winners", "breakdown"):
         said, found = canonical(recorded.get(key)).decode(), canonical(computed.get(key)).decode()
         if said != found:
+            if key == "breakdown":
+                part = _breakdown_difference(recorded[key], computed[key], names)
+                if part:
+                    return part
             return f"{key} recorded {said[:80]}, computed {found[:80]}"
     extra = sorted(set(recorded) - set(computed))
     return f"unknown key {extra[0]!r} in result" if extra else "they differ"
+
+
+def _breakdown_difference(said, found, names: list) -> str | None:
+    """The first player and key where two breakdowns differ, with both values:
+    the whole breakdowns cut to 80 characters look alike (a renamed player
+    in a Stixx reveal text differs far into the first player's part)."""
+    if not (isinstance(said, list) and isinstance(found, list) and len(said) == len(found) == len(names)):
+        return None
+    for seat, (mine, theirs) in enumerate(zip(said, found)):
+        if not (isinstance(mine, dict) and isinstance(theirs, dict)) or same_json(mine, theirs):
+            continue
+        for key in [*mine, *(k for k in theirs if k not in mine)]:
+            if key in mine and key in theirs and same_json(mine[key], theirs[key]):
+                continue
+            said_text, found_text = (
+                canonical(p[key]).decode()[:80] if key in p else "nothing" for p in (mine, theirs)
+            )
+            who = f"{clip(str(names[seat]), 60)} (seat {seat})"
+            return f"breakdown recorded for {who}: {clip(str(key), 40)} {said_text}, computed {found_text}"
+    return None
 
 
 def check_sources(sources, *, full: bool, jobs: int, executor: str = "local", scheduler=None):
