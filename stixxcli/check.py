@@ -127,14 +127,14 @@ def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]
         if not unreadable and isinstance(text, bytes):
             text = decoded(text, where)
             if isinstance(text, StixxError):
-                text, unreadable = str(text), [True]
+                text, unreadable = text.message, [True]
         if unreadable:
-            out.append(({"source": where, "valid": False, "error": text}, text))
+            out.append(_unread(where, text, f"{where}: {text}"))
             continue
         try:
             log = parse_json(text, where)
         except LogError as e:
-            out.append(({"source": where, "valid": False, "error": e.message}, str(e)))
+            out.append(_unread(where, e.message, str(e)))
             continue
         try:
             verdict = check_log(log, where)
@@ -143,6 +143,15 @@ def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]
             error = f"internal error while checking this log: {type(e).__name__}: {clip(str(e))}"
             out.append(({"source": where, "valid": False, "error": error}, f"{where}: {error}"))
     return out
+
+
+def _unread(where: str, error: str, line: str) -> tuple[dict, str]:
+    """The verdict on a log that could not be read: in JSON, the keys of every
+    other verdict (a script reads .game or .moves of each line), and the
+    error without the source, which "source" says."""
+    verdict = Verdict(where, False)
+    verdict.error = error
+    return verdict.to_json(), line
 
 
 def scored(log: dict, result: dict, source: str | None = None) -> dict:
@@ -246,7 +255,7 @@ def _work(sources) -> Iterator[Block | list[tuple]]:
         if blocks:
             yield from (block for _, block in run)
         else:
-            logs = ((w, t) if isinstance(t, (str, bytes)) else (w, str(t), False) for w, t in run)
+            logs = ((w, t) if isinstance(t, (str, bytes)) else (w, t.message, False) for w, t in run)
             yield from chunked(logs, 32)
 
 
