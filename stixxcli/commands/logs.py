@@ -78,8 +78,9 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     recursively, in path order. A log of a corpus is named FILE:N, N its line
     (from 1), as replay --pick N takes it. The first illegal move of a log
     is named with its index (from 0), player, the move and the reason. Verdicts
-    come in input order, whatever --jobs. Exit 0 when every log is valid, 1
-    otherwise.
+    come in input order, whatever --jobs. With --json, a line per log: source,
+    valid, game, moves, finished, then error (and index, seat, player, move)
+    or result. Exit 0 when every log is valid, 1 otherwise.
 
     \b
     Examples:
@@ -132,8 +133,11 @@ def score(files, sheets, game_name, photos, save_text, debug_image, variant, rul
 
     For a log: scores, places after tie-breaks and where each score comes from
     (the standing, for an unfinished game). A LOG may be a corpus (a line
-    each) or a folder (its logs, recursively, in path order). With --sheet:
-    each sheet's rows, columns and total, and the ranking of several.
+    each) or a folder (its logs, recursively, in path order). With --json, a
+    line per valid log: source, game, variant, finished, moves, players, and
+    scores, places, winners and breakdown by seat; an invalid log's error goes
+    to standard error (exit 1). With --sheet: each sheet's rows, columns and
+    total, and the ranking of several.
 
     \b
     Examples:

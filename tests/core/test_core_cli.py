@@ -122,6 +122,26 @@ def test_validate_json_lines_and_stdin(stixx, log_file):
     assert r.exit_code == 1
 
 
+def test_validate_json_gives_every_verdict_the_same_keys(stixx, log_file, tmp_path):
+    # A script reads .game, .moves or .finished of every line: a line that is
+    # not JSON, or a file not UTF-8 or empty, lacked them, and its "error"
+    # repeated the source that "source" gives.
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_bytes(log_file.read_bytes().strip() + b"\nnot json\n\xff\xfe{}\n")
+    (tmp_path / "empty.json").write_bytes(b"")
+    r = stixx("validate", corpus, tmp_path / "empty.json", "--json")
+    verdicts = [json.loads(l) for l in r.stdout.splitlines()]
+    assert [v["valid"] for v in verdicts] == [True, False, False, False]
+    keys = {"source", "valid", "game", "moves", "finished", "error"}
+    assert all(set(v) == keys for v in verdicts[1:]), verdicts
+    assert [v["error"] for v in verdicts[1:]] == [
+        "invalid JSON: Expecting value (line 1, column 1)",
+        "not a text file (not UTF-8): not a game log",
+        "empty file, no log in it",
+    ]
+    assert r.exit_code == 1
+
+
 def test_missing_file_is_a_usage_error(stixx):
     r = stixx("validate", "no-such.json")
     assert r.exit_code == 2 and "does not exist" in r.output

@@ -206,6 +206,19 @@ def test_a_breakdown_recorded_in_another_key_order_is_the_same_result():
     assert "breakdown recorded" in check_log(turned).error
 
 
+def test_a_breakdown_that_differs_far_in_says_whose_and_which_key():
+    # A renamed player in a Stixx reveal text differs past the first 80
+    # characters of the breakdown: the verdict named two identical cut texts.
+    log = play_bots("stixx", ["random"] * 3, seed="order")
+    assert log["result"]["breakdown"][1]["revealed_by"] == "random-2's right challenge"
+    log["players"][2]["name"] = "Zoë"
+    error = check_log(log).error
+    assert error.endswith(
+        'breakdown recorded for random-1 (seat 1): revealed_by "random-2\'s right challenge", '
+        'computed "Zoë\'s right challenge"'
+    )
+
+
 def test_lazy_options_index_slice_and_bound_like_the_list_they_stand_for():
     from stixxcli.game import Options
 

@@ -1,6 +1,7 @@
 """The README's quick start and Python example work as written."""
 
 import glob
+import json
 import re
 import subprocess
 import sys
@@ -33,3 +34,20 @@ def test_python_api_example():
     assert r.returncode == 0, r.stderr
     assert "valid sixto game" in r.stdout.splitlines()[0]
     assert r.stdout.splitlines()[1].startswith("0 ")
+
+
+def test_the_json_keys_of_validate_and_score_are_the_ones_the_readme_names(stixx, monkeypatch):
+    # Scripts (jq) are written from the README: every key a line holds is named there.
+    monkeypatch.chdir(ROOT)
+    validate_part = README[README.index("### `stixx validate`") : README.index("### `stixx simulate`")]
+    score_part = README[README.index("### `stixx score`") : README.index("### `stixx play`")]
+    log = "examples/stixx/6-players.json"
+    verdict = json.loads(stixx("validate", log, "--json").output)
+    scored = json.loads(stixx("score", log, "--json").output)
+    for part, line in ((validate_part, verdict), (score_part, scored)):
+        assert [key for key in line if f"`{key}`" not in part] == []
+    game = json.loads(Path(log).read_text(encoding="utf-8"))
+    game["moves"][1] = game["moves"][0]  # the same stixx taken twice
+    illegal = json.loads(stixx("validate", "-", "--json", input=json.dumps(game)).output)
+    assert illegal["index"] == 1
+    assert [key for key in illegal if f"`{key}`" not in validate_part] == []
