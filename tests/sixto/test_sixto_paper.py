@@ -375,3 +375,13 @@ def test_a_label_without_its_colon_is_called_one():
     assert error.message == "row 1: 'red' is not a box: a row's label ends with ':' (red: x . x ...)"
     # A mistyped box is still named as one, even among letters.
     assert refusal("red: xxyy" + RULEBOOK_ROWS[0][4:]).message.startswith("row 1: 'y' is not a box")
+
+
+def test_a_text_sheet_named_yaml_says_where_its_colour_labels_belong():
+    """`red: x . x ...` typed into ann.yaml reads as YAML, and `red` as a key:
+    the refusal listed the keys and left the reader guessing."""
+    text = "\n".join(f"{colour}: {row}" for colour, row in zip(COLOURS, RULEBOOK_ROWS))
+    error = refusal(text, "ann.yaml")
+    assert error.where == "ann.yaml:1", error.where
+    assert "a text sheet labels them (red: x . x ...) in a file not named .yaml" in error.message
+    assert score(("ann.txt", text)).to_json()["total"] == 151

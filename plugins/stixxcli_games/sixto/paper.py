@@ -325,7 +325,14 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
                 name = value.value
             else:
                 shown = repr(key.value) if isinstance(key, yaml.ScalarNode) else "a list or mapping"
-                raise StixxError(f"unknown key {shown} in a sheet (keys: rows, name)", where=at(key))
+                hint = ""
+                if isinstance(key, yaml.ScalarNode) and key.value.lower() in map(str.lower, rules["colours"]):
+                    # The text form's `red: x . x ...` typed into a file named .yaml.
+                    hint = (
+                        ": rows: lists the rows top row first; a text sheet labels them "
+                        "(red: x . x ...) in a file not named .yaml, .yml or .json"
+                    )
+                raise StixxError(f"unknown key {shown} in a sheet (keys: rows, name){hint}", where=at(key))
         if rows_node is None:
             raise StixxError("a sheet mapping needs rows: (a list of the six rows)", where=at(node))
     wanted, boxes = len(rules["colours"]), rules["boxes_per_row"]
