@@ -353,3 +353,35 @@ def test_any_label_with_the_colours_in_their_rows_reads_top_to_bottom(labels):
     text = "\n".join(f"{label}: {row}" if label else row for label, row in zip(labels, RULEBOOK_ROWS))
     out = score(("labels.txt", text)).to_json()
     assert out["rows"] == [15, 5, 28, 15, 21, 21] and out["total"] == 151
+
+
+@pytest.mark.parametrize(
+    "first, words",
+    [
+        ("Name: Ann", "'Name: Ann' is not a row of boxes: a sheet's name goes after # (# Name: Ann)"),
+        ("Oscar", "'Oscar' is not a row of boxes: a sheet's name goes after # (# Oscar)"),
+    ],
+)
+def test_a_name_line_is_called_one(first, words):
+    """The printed sheet has a name line, and people copy it first; it was
+    refused as `row 1: 'N' is not a box`, as if the boxes were mistyped."""
+    error = refusal("\n".join([first, *RULEBOOK_ROWS]))
+    assert error.where == "sheet.txt:1" and error.message.startswith(words), error.message
+
+
+def test_a_label_without_its_colon_is_called_one():
+    rows = [f"{colour}  {row}" for colour, row in zip(COLOURS, RULEBOOK_ROWS)]
+    error = refusal("\n".join(rows))
+    assert error.message == "row 1: 'red' is not a box: a row's label ends with ':' (red: x . x ...)"
+    # A mistyped box is still named as one, even among letters.
+    assert refusal("red: xxyy" + RULEBOOK_ROWS[0][4:]).message.startswith("row 1: 'y' is not a box")
+
+
+def test_a_text_sheet_named_yaml_says_where_its_colour_labels_belong():
+    """`red: x . x ...` typed into ann.yaml reads as YAML, and `red` as a key:
+    the refusal listed the keys and left the reader guessing."""
+    text = "\n".join(f"{colour}: {row}" for colour, row in zip(COLOURS, RULEBOOK_ROWS))
+    error = refusal(text, "ann.yaml")
+    assert error.where == "ann.yaml:1", error.where
+    assert "a text sheet labels them (red: x . x ...) in a file not named .yaml" in error.message
+    assert score(("ann.txt", text)).to_json()["total"] == 151

@@ -30,6 +30,7 @@ BOX_HINT = "write x for a cross and . for an empty box"
 MAX_SHEET = 100_000  # characters; a sheet is a few hundred
 MAX_DEPTH = 10  # levels of YAML/JSON nesting; a sheet needs three (name and rows, the rows, a row)
 STR_TAG = "tag:yaml.org,2002:str"
+_WORD = re.compile(r"\s*([^\W\d_]+)")  # letters where the boxes should begin
 _STRUCTURED_START = re.compile(r"""^(\[|\{|(rows|name)\s*:|-\s*[\["'])""")
 
 
@@ -154,7 +155,7 @@ def _read_text(source: str, text: str, rules: dict):
         if not line.strip():
             continue
         last = number
-        label = None
+        label, written = None, line.strip()
         if ":" in line:
             label, line = line.split(":", 1)  # the row's label: a colour name or anything
             label = label.strip()
@@ -164,7 +165,8 @@ def _read_text(source: str, text: str, rules: dict):
             )
         cells, problem = _cells(line, boxes)
         if problem:
-            raise StixxError(f"row {len(read) + 1}: {problem}", where=f"{source}:{number}")
+            problem = _not_a_row(written, label, line, len(read) + 1) or f"row {len(read) + 1}: {problem}"
+            raise StixxError(problem, where=f"{source}:{number}")
         read.append((number, label, cells))
     if _labels_place_rows(read, colours, by_name):
         read = _placed_by_colour(read, colours, by_name, source)
@@ -178,6 +180,21 @@ def _read_text(source: str, text: str, rules: dict):
         )
     lines = [number for number, _, _ in read]
     return _marks([cells for _, _, cells in read]), lines
+
+
+def _not_a_row(written: str, label: str | None, line: str, row: int) -> str | None:
+    """What a line that starts with a word rather than boxes most likely is, said
+    as such: a name line (`Name: Ann`, `Ann`), or a label without its colon
+    (`red x . x ...`). None when it is a row with a wrong box (`x.xy..`)."""
+    word = _WORD.match(line)
+    others = sum(ch not in CROSS + EMPTY for ch in word.group(1)) if word else 0
+    if others < 2 or others * 2 <= len(word.group(1)):  # `xxyy`: boxes mistyped, not a word
+        return None
+    rest = [ch for ch in line[word.end() :] if not ch.isspace() and ch != "|"]
+    if label is None and rest and all(ch in CROSS + EMPTY for ch in rest):
+        return f"row {row}: {word.group(1)!r} is not a box: a row's label ends with ':' ({word.group(1)}: x . x ...)"
+    shown = written if len(written) <= 40 else written[:37] + "..."
+    return f"{shown!r} is not a row of boxes: a sheet's name goes after # (# {shown}) or in its file's name"
 
 
 def _labels_place_rows(read: list, colours: list[str], by_name: dict) -> bool:
@@ -308,7 +325,14 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
                 name = value.value
             else:
                 shown = repr(key.value) if isinstance(key, yaml.ScalarNode) else "a list or mapping"
-                raise StixxError(f"unknown key {shown} in a sheet (keys: rows, name)", where=at(key))
+                hint = ""
+                if isinstance(key, yaml.ScalarNode) and key.value.lower() in map(str.lower, rules["colours"]):
+                    # The text form's `red: x . x ...` typed into a file named .yaml.
+                    hint = (
+                        ": rows: lists the rows top row first; a text sheet labels them "
+                        "(red: x . x ...) in a file not named .yaml, .yml or .json"
+                    )
+                raise StixxError(f"unknown key {shown} in a sheet (keys: rows, name){hint}", where=at(key))
         if rows_node is None:
             raise StixxError("a sheet mapping needs rows: (a list of the six rows)", where=at(node))
     wanted, boxes = len(rules["colours"]), rules["boxes_per_row"]

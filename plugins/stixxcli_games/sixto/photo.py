@@ -119,12 +119,16 @@ class Reading:
         first_target = self.rules["boxes_per_row"] - self.rules["target_boxes"]
         doubtful = self.doubtful_boxes()
         width = max(len(c) for c in self.rules["colours"]) + 1
-        lines = []
+
+        def line(label: str, cells: list[str]) -> str:
+            cells = [f"{cell:>2}" for cell in cells]
+            return f"{label:<{width}} {' '.join(cells[:first_target])} | {' '.join(cells[first_target:])}"
+
+        # The box numbers the answers name: the printed sheet shows only the dice's numbers.
+        lines = [line("", [str(b) for b in range(1, self.rules["boxes_per_row"] + 1)])]
         for r, (colour, row) in enumerate(zip(self.rules["colours"], self.grid)):
             cells = ["?" if (r, b) in doubtful else ("x" if c else ".") for b, c in enumerate(row)]
-            lines.append(
-                f"{colour + ':':<{width}} {' '.join(cells[:first_target])} | {' '.join(cells[first_target:])}"
-            )
+            lines.append(line(colour + ":", cells))
         return "\n".join(lines)
 
     def set_box(self, row: int, box: int, crossed: bool) -> None:

@@ -198,6 +198,16 @@ def test_confirm_lets_a_person_settle_each_doubtful_box():
     assert any("?" in line for line in said) and any("a box 1-12" in line for line in said)
 
 
+def test_the_reading_to_confirm_numbers_its_boxes():
+    """The answers name boxes by number (blue 5 x), and the printed sheet shows
+    only the dice's numbers in them: the reading shown numbers its columns."""
+    shot = make_photo(3, letter="D", grid=[[False] * 12 for _ in range(6)], faint=[(3, 4)])
+    shown = photo.read_image(shot.image, STANDARD).marked_text().splitlines()
+    assert shown[0].split() == [*"123456789", "|", "10", "11", "12"]
+    blue = shown[4]
+    assert blue.startswith("blue:") and blue[shown[0].index(" 5 ") + 1] == "?"
+
+
 def test_random_grids_follow_the_crossing_rules():
     from stixxcli_games.sixto.board import crossing_problem
 

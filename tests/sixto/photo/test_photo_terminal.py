@@ -26,7 +26,7 @@ def test_a_person_confirms_the_doubtful_box_and_gets_the_score(tmp_path):
         env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "TERM": "xterm"},
     )
     child.expect("the photo reads")
-    child.expect(r"blue:\s+\. \. \. \. \? \.")  # the doubtful box shown as ?
+    child.expect(r"blue:\s+\.\s+\.\s+\.\s+\.\s+\?\s+\.")  # the doubtful box shown as ?
     child.expect("correct a box")
     child.sendline("blue 5 x x")
     child.expect("type a colour")
