@@ -71,14 +71,14 @@ def variant(game, name: str):
     return resolve(game, path=name) if is_file else resolve(game, name)
 
 
-def changes(game, rules) -> dict:
-    """What `rules` change from the standard variant: {parameter: {"standard": .., variant: ..}}."""
+def changes(game, rules, label: str | None = None) -> dict:
+    """What `rules` change from the standard variant: {parameter: {"standard": .., label: ..}},
+    the label the variant's name unless told (a file named standard.yaml is not the standard)."""
     from .rules import resolve
 
     base = resolve(game, "standard").values
-    return {
-        k: {"standard": base.get(k), rules.variant: v} for k, v in rules.values.items() if base.get(k) != v
-    }
+    label = label or rules.variant
+    return {k: {"standard": base.get(k), label: v} for k, v in rules.values.items() if base.get(k) != v}
 
 
 def short(value, width: int = 60) -> str:

@@ -277,7 +277,10 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
     while True:
         if any(os.path.realpath(current) == os.path.realpath(p) for p, _, _ in chain):
             names = " -> ".join(_stem(p) for p, _, _ in chain) + f" -> {_stem(current)}"
-            raise RuleError(f"'extends' makes a cycle: {names}", where=chain[-1][0])
+            last, _, lines = chain[-1]  # the line to fix, as every other refusal names it
+            raise RuleError(
+                f"'extends' makes a cycle: {names}", where=f"{last}:{lines.get('extends', '')}".rstrip(":")
+            )
         data, lines = read_rule_file(current)
         chain.append((current, data, lines))
         parent = data.get("extends")

@@ -49,7 +49,9 @@ def console() -> Console:
 
 def table(headers: list[str], rows: list[list], title: str | None = None) -> None:
     """A table of content: every cell printed as plain text, never as markup."""
-    t = Table(*headers, title=Text(plain(title)) if title else None, show_edge=False, header_style="bold")
+    # Headers too: a variant's column is named by its file (`[red]x.yaml` was read as markup).
+    columns = [Column(Text(plain(h))) for h in headers]
+    t = Table(*columns, title=Text(plain(title)) if title else None, show_edge=False, header_style="bold")
     for row in rows:
         t.add_row(*[cell if isinstance(cell, Text) else Text(plain(cell)) for cell in row])
     console().print(t)

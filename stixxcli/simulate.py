@@ -220,12 +220,14 @@ def run(
     advance=lambda n: None,
     rotate: bool = False,
     names: list[str] | None = None,
+    labels: list[str] | None = None,
 ) -> dict:
     """Play `count` seeded games under each of `runs` (resolved rules); the report.
 
     Every game's log goes to `logs.write` when given; `advance(n)` hears of
     each finished chunk of games; `names` are the players' (a player keeps its
-    name in the logs wherever it sits). With `rotate`, game i turns the seats by i,
+    name in the logs wherever it sits); `labels` name the runs in the report
+    when two variant names are alike. With `rotate`, game i turns the seats by i,
     so every player starts as often as the others (the first seat's edge
     shared out instead of given to one bot).
     """
@@ -279,7 +281,9 @@ def run(
         "players": len(seats),
         "seat_bots": seats,
         "rotate": rotate,
-        "variants": {rules.variant: tally.to_json() for rules, tally in zip(runs, tallies)},
+        "variants": {
+            label: tally.to_json() for label, tally in zip(labels or [r.variant for r in runs], tallies)
+        },
         # Stopped by a signal: the figures are those of the games played so far.
         **({"stopped": stopped.args[0], "exit_code": stopped.exit_code} if stopped else {}),
     }

@@ -100,17 +100,19 @@ def variants(game_name, name, diff, as_json):
     game = get_game(game_name)
     rules = catalogue.variant(game, name)
     if diff:
-        changed = catalogue.changes(game, rules)
+        # A file named standard.yaml (a club's, a copy) is shown by its path beside the standard.
+        label = name if rules.variant == "standard" and name != "standard" else rules.variant
+        changed = catalogue.changes(game, rules, label)
         if as_json:
             return echo_json({"game": game.name, "variant": rules.variant, "changes": changed})
         if not changed:
-            return click.echo(f"{plain(rules.variant)} changes nothing from standard")
+            return click.echo(f"{plain(label)} changes nothing from standard")
         from ..show import table
 
         short = catalogue.short
         return table(
-            ["parameter", "standard", rules.variant],
-            [[k, short(v["standard"]), short(v[rules.variant])] for k, v in changed.items()],
+            ["parameter", "standard", label],
+            [[k, short(v["standard"]), short(v[label])] for k, v in changed.items()],
         )
     if as_json:
         return echo_json(rules.to_json())

@@ -56,7 +56,8 @@ from . import (
     "--compare",
     metavar="VARIANT",
     shell_complete=completes("variants"),
-    help="Play the same seeds under a second variant, side by side, with the change and its interval.",
+    help="Play the same seeds under a second variant (a name or a rule file), side by side, with the "
+    "change and its interval.",
 )
 @click.option(
     "--rotate",
@@ -84,10 +85,10 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
       stixx simulate fishstix --bot greedy --bot random -n 400 --rotate
       stixx simulate trixo --variant teams -n 200 --out games.jsonl --json
     """
+    from .. import catalogue
     from .. import simulate as simulation
     from ..plugins import get_game
     from ..progress import on_terminal, progress
-    from ..rules import resolve
 
     game = get_game(game_name)
     rules = rules_for(game, variant, rules_file)
@@ -95,9 +96,15 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
 
     seated = seat_players(game, rules.values, [("bot", b) for b in bots], players)
     seats = [p["bot"] for p in seated]
-    if compare == rules.variant:
-        raise click.UsageError(f"--compare needs a variant other than {rules.variant}")
-    runs = [rules] + ([resolve(game, compare)] if compare else [])
+    runs = [rules]
+    labels = None
+    if compare:
+        other = catalogue.variant(game, compare)  # a name or a rule file, as `stixx variants` takes
+        if os.path.realpath(other.files[0]) == os.path.realpath(rules.files[0]):
+            raise click.UsageError(f"--compare needs a variant other than {plain(rules.variant)}")
+        if other.variant == rules.variant:  # ./solo.yaml against the bundled solo: told apart as typed
+            labels = [rules_file or rules.variant, compare]
+        runs.append(other)
     for other in runs[1:]:
         if len(seats) not in plugin_call(
             game, "player_counts", game.player_counts, other.values, gives=range
@@ -120,7 +127,7 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
     with progress(on_terminal() and not as_json, count * len(runs), "simulating") as bar:
         report = simulation.run(game, runs, seats, count, seed, logs=logs, jobs=jobs_for(jobs),
                                 executor=executor, scheduler=scheduler, advance=bar.advance, rotate=rotate,
-                                names=[p["name"] for p in seated])  # fmt: skip
+                                names=[p["name"] for p in seated], labels=labels)  # fmt: skip
     stopped = report.pop("exit_code", None)  # Ctrl-C or SIGTERM: 130 or 143
     if logs is not None:
         if stopped:

@@ -187,6 +187,20 @@ def test_variants_listing_and_diff(stixx, nim, tmp_path, monkeypatch):
     assert diff["changes"] == {"max_take": {"standard": 3, "big": 6}}
 
 
+def test_diff_of_a_file_named_standard_keeps_the_standard_apart(stixx, nim, tmp_path):
+    # A club's copy named standard.yaml: both columns were named "standard",
+    # and the JSON kept one of the two values (the file's, shown as standard's).
+    (tmp_path / "club").mkdir()
+    copy = tmp_path / "club" / "standard.yaml"
+    copy.write_text("max_take: 6\n")
+    diff = json.loads(stixx("variants", "nim", copy, "--diff", "--json").output)
+    assert diff["changes"] == {"max_take": {"standard": 3, str(copy): 6}}
+    # A column is named by the file as typed, never read as markup.
+    odd = tmp_path / "[red]x[-.yaml"
+    odd.write_text("extends: standard\nmax_take: 6\n")
+    assert "[red]x[-" in stixx("variants", "nim", odd, "--diff").output
+
+
 def test_schema(stixx, nim, log_file):
     jsonschema = pytest.importorskip("jsonschema")
     envelope = json.loads(stixx("schema").output)

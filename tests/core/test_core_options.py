@@ -449,3 +449,21 @@ def wilson_upper(wins, n):
     from stixxcli.simulate import wilson
 
     return wilson(wins, n)[1]
+
+
+def test_compare_takes_a_rule_file_and_tells_alike_names_apart(stixx, tmp_path):
+    # A house rule in a file of its own is compared as its name would be;
+    # `--compare ./house.yaml` was an "unknown variant".
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: standard\nrerolls: 0\n", encoding="utf-8")
+    r = stixx("simulate", "sixto", "-p", 2, "-n", 4, "--compare", house, "--json")
+    assert r.exit_code == 0, r.output
+    assert list(json.loads(r.stdout)["variants"]) == ["standard", "house"]
+    # A file named like the variant it is compared with is another rule set, not the same one.
+    solo = tmp_path / "solo.yaml"
+    solo.write_text("extends: standard\nsolo_unused_dice_end: 3\n", encoding="utf-8")
+    r = stixx("simulate", "sixto", "-p", 1, "-n", 4, "--rules", solo, "--compare", "solo", "--json")
+    assert r.exit_code == 0, r.output
+    assert list(json.loads(r.stdout)["variants"]) == [str(solo), "solo"]
+    r = stixx("simulate", "sixto", "-p", 1, "-n", 4, "-v", "solo", "--compare", "solo")
+    assert r.exit_code == 2 and "--compare needs a variant other than solo" in r.output

@@ -67,9 +67,10 @@ def test_wrong_type_or_range(folder, value, expected):
 
 def test_extends_cycle_is_refused(folder):
     write(folder, "a", "extends: b\n")
-    write(folder, "b", "extends: a\n")
-    with pytest.raises(RuleError, match="cycle: a -> b -> a"):
+    b = write(folder, "b", "description: back to a\nextends: a\n")
+    with pytest.raises(RuleError, match="cycle: a -> b -> a") as e:
         resolve(game(), "a")
+    assert e.value.where == f"{b}:2"  # the file and line that closes the cycle
 
 
 def test_extends_unknown_variant(folder):

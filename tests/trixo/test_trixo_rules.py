@@ -292,6 +292,18 @@ def test_too_few_tiles_for_the_hands_is_a_rule_error():
     assert game().player_counts(dict(rules, tiles={"x": 6, "o": 6})) == range(2, 4)
 
 
+def test_tiles_given_in_part_say_the_kinds_left_out_have_none(tmp_path):
+    # A variant's `tiles` replaces the whole mapping: `tiles: {arrow: 6}` is 6 tiles
+    # in all, which "cannot fill 2 hands of 4" left unexplained.
+    house = tmp_path / "arrows.yaml"
+    house.write_text("extends: standard\ntiles: {arrow: 6}\n", encoding="utf-8")
+    with pytest.raises(
+        RuleError, match=r"of 4 \(tiles replaces the whole mapping: x, o and trixo, left out, have none\)"
+    ) as e:
+        resolve(game(), path=house)
+    assert e.value.where == f"{house}:2"
+
+
 # The quick paths validation takes agree with the plain rules -------------------------
 
 cells3 = st.tuples(st.integers(-1, 3), st.integers(-1, 3))

@@ -113,9 +113,17 @@ class Trixo(Game):
     def check_rules(self, rules: dict) -> None:
         need = (4 if rules["teams"] else self.min_players) * rules["hand_size"]
         if sum(rules["tiles"].values()) < need:
+            # `tiles: {arrow: 6}` replaces the whole mapping: say so, as the kinds left out have none.
+            missing = [tile for tile in TILES if tile not in rules["tiles"]]
+            named = ", ".join(missing[:-1]) + " and " * (len(missing) > 1) + "".join(missing[-1:])
+            left_out = (
+                f" (tiles replaces the whole mapping: {named}, left out, ha{'ve' if missing[1:] else 's'} none)"
+                if missing
+                else ""
+            )
             raise RuleError(
                 f"tiles: {sum(rules['tiles'].values())} tiles cannot fill "
-                f"{need // rules['hand_size']} hands of {rules['hand_size']}"
+                f"{need // rules['hand_size']} hands of {rules['hand_size']}{left_out}"
             )
 
     def player_counts(self, rules: dict) -> range:
