@@ -98,6 +98,7 @@ def test_a_typed_stick_that_is_not_in_the_deck(typed, reason):
         ({"kinds": ["blue", "beyond_target"]}, "clash"),
         ({"deck": []}, "no sticks"),
         ({"hand_size": 36}, "too small"),
+        ({"deck": ["blue> green> pink> orange>"]}, "a deck of 1 stick is too small"),
     ],
 )
 def test_check_rules_refuses_what_cannot_be_played(change, reason):

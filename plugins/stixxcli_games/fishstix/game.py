@@ -15,6 +15,7 @@ from bisect import bisect_left
 
 from stixxcli.errors import IllegalSetup, RuleError
 from stixxcli.game import Chance, Game, Param
+from stixxcli.text import counted
 
 from . import notation
 from .board import STANDARD_KINDS
@@ -108,7 +109,7 @@ class FishStix(Game):
         need = 2 * rules["hand_size"] + 2
         if len(rules["deck"]) < need:
             raise RuleError(
-                f"a deck of {len(rules['deck'])} sticks is too small: two players with "
+                f"a deck of {counted(len(rules['deck']), 'stick')} is too small: two players with "
                 f"hand_size {rules['hand_size']} need at least {need}"
             )
 
