@@ -190,7 +190,7 @@ def _result_difference(recorded: dict, computed: dict, names: list) -> str:
         said, found = canonical(recorded.get(key)).decode(), canonical(computed.get(key)).decode()
         if said != found:
             if key == "breakdown":
-                part = _breakdown_difference(recorded[key], computed[key], names)
+                part = _breakdown_difference(recorded.get(key), computed.get(key), names)
                 if part:
                     return part
             return f"{key} recorded {said[:80]}, computed {found[:80]}"

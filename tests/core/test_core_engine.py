@@ -219,6 +219,15 @@ def test_a_breakdown_that_differs_far_in_says_whose_and_which_key():
     )
 
 
+def test_a_recorded_result_without_its_breakdown_is_told_so():
+    # Found by the mutants: the breakdown's comparison met a missing key as an internal error.
+    log = play_bots("sixto", ["random", "random"], seed=3)
+    del log["result"]["breakdown"]
+    assert check_log(log).error.startswith(
+        "the recorded result differs from the game: breakdown recorded null"
+    )
+
+
 def test_lazy_options_index_slice_and_bound_like_the_list_they_stand_for():
     from stixxcli.game import Options
 
