@@ -21,7 +21,8 @@ class Param(FrozenRecord):
 
     `min`/`max` bound a number, or every number in a list or mapping (where
     one is not given, NUMBER_BOUND does); `length` fixes a list's length;
-    `choices` lists the allowed values. A "json" value is the game's to check.
+    `choices` lists the allowed values. A "json" value is the game's to check;
+    `schema` (JSON Schema) says its shape in `stixx schema GAME`.
     """
 
     def __init__(
@@ -34,12 +35,13 @@ class Param(FrozenRecord):
         min: float | None = None,
         max: float | None = None,
         length: int | None = None,
+        schema: dict | None = None,
     ):
         if type not in PARAM_TYPES:
             raise ValueError(f"parameter {name}: unknown type {type!r}")
         self._set(
             name=name, type=type, default=default, description=description,
-            choices=choices, min=min, max=max, length=length,
+            choices=choices, min=min, max=max, length=length, schema=schema,
         )  # fmt: skip
 
     def problem(self, value: Any) -> str | None:

@@ -1,7 +1,10 @@
 """The JSON Schemas `stixx schema` prints: the log envelope and each game's parts."""
 
+import copy
 import json
 from pathlib import Path
+
+from .params import NUMBER_BOUND
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -20,20 +23,24 @@ def rules_schema(game) -> dict:
         "list[int]": {"type": "array", "items": {"type": "integer"}},
         "list[str]": {"type": "array", "items": {"type": "string"}},
         "dict[str,int]": {"type": "object", "additionalProperties": {"type": "integer"}},
-        "json": {},
     }
     properties = {}
     for p in game.params:
-        prop = {**types[p.type], "description": p.description, "default": p.default}
-        bounds = prop["items"] if p.type == "list[int]" else prop
-        if p.min is not None:
-            bounds["minimum"] = p.min
-        if p.max is not None:
-            bounds["maximum"] = p.max
+        # A json value's shape is the one its game gives, if any.
+        shape = (p.schema or {}) if p.type == "json" else types[p.type]
+        # A copy: the bounds below go into nested parts, which params of one type would share.
+        prop = {**copy.deepcopy(shape), "description": p.description, "default": p.default}
+        # As validate reads them: on each number of a list or mapping, ±10^9 where none is given.
+        if p.type in ("int", "float", "list[int]", "dict[str,int]"):
+            bounds = prop.get("items") or prop.get("additionalProperties") or prop
+            bounds["minimum"] = -NUMBER_BOUND if p.min is None else p.min
+            bounds["maximum"] = NUMBER_BOUND if p.max is None else p.max
         if p.length is not None:
             prop["minItems"] = prop["maxItems"] = p.length
         if p.choices is not None and p.type in ("int", "float", "str"):
             prop["enum"] = list(p.choices)
+        if p.choices is not None and p.type == "dict[str,int]":
+            prop["propertyNames"] = {"enum": list(p.choices)}  # the keys a mapping may use
         properties[p.name] = prop
     # Nothing required: a log older than a parameter is checked with its default.
     return {

@@ -116,6 +116,17 @@ class Sixto(Game):
             SAMPLE_SHEETS,
             "the score sheets by letter: 6 rows of boxes_per_row numbers 1-6 each "
             "(default: the project's own sample layouts A-L)",
+            schema={  # the shape _check_sheets refuses; the row length is boxes_per_row's
+                "type": "object",
+                "minProperties": 1,
+                "propertyNames": {"minLength": 1, "maxLength": MAX_LETTER, "pattern": "^[^ ,]+$"},
+                "additionalProperties": {
+                    "type": "array",
+                    "minItems": ROWS,
+                    "maxItems": ROWS,
+                    "items": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+                },
+            },
         ),
     ]
 
