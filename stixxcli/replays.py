@@ -45,6 +45,13 @@ def viewer_seat(as_player: str | None, names: list) -> int | None:
         return int(as_player)
     if as_player in names:
         return names.index(as_player)
+    from .text import looks
+
+    # José typed composed, José in the log decomposed: one name to the eye, and
+    # names that look the same never share a game.
+    seen = [looks(str(name)) for name in names]
+    if looks(as_player) in seen:
+        return seen.index(looks(as_player))
     from .limits import UsageProblem
 
     raise UsageProblem(  # a wrong --as-player is a usage error (exit 2), as any bad option value

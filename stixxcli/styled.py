@@ -53,7 +53,7 @@ class Styled:
     def rows(self, laid: list[list[tuple[str, str]]], rules=()) -> Styled:
         """Add rows from `columns`, with a dim rule as wide as the first row
         above each row numbered in `rules`."""
-        width = sum(len(text) for text, _ in laid[0]) if laid else 0
+        width = sum(cells(text) for text, _ in laid[0]) if laid else 0
         for number, line in enumerate(laid):
             if number in rules:
                 self.add("─" * width, "dim").end_line()
@@ -97,6 +97,24 @@ class Styled:
         return text
 
 
+def cells(text: str) -> int:
+    """How many terminal columns `text` takes, as rich counts them: a CJK
+    character or an emoji two, a combining accent or a joiner none (a sheet
+    named 山田 or José lines up with Ann's)."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(
+        0
+        if unicodedata.category(c) in ("Mn", "Me", "Cf")
+        else 2
+        if unicodedata.east_asian_width(c) in "WF"
+        else 1
+        for c in text
+    )
+
+
 def columns(
     rows: list[list[tuple[str, str]]], align: str, gap: str = " ", same: str = ""
 ) -> list[list[tuple[str, str]]]:
@@ -108,7 +126,7 @@ def columns(
     widths = [0] * len(align)
     for row in rows:
         for i, (text, _) in enumerate(row):
-            widths[i] = max(widths[i], len(text))
+            widths[i] = max(widths[i], cells(text))
     even = [i for i, mark in enumerate(same) if mark == "="]
     for i in even:
         widths[i] = max(widths[j] for j in even)
@@ -117,7 +135,7 @@ def columns(
         line = []
         for i, width in enumerate(widths):
             text, style = row[i] if i < len(row) else ("", "")
-            room = width - len(text)
+            room = width - cells(text)
             left = room if align[i] == "r" else 0
             if i:
                 line.append((gap, ""))

@@ -67,9 +67,21 @@ def group(children, /, **attrs) -> str:
 
 def text_width(text, size: float) -> float:
     """About how wide a line of sans-serif text is drawn, bold or not (0.62
-    em a character, as wide as DejaVu Sans's bold averages): enough to keep
-    a line inside the picture or clear of its neighbours."""
-    return len(str(text)) * size * 0.62
+    em a character, as wide as DejaVu Sans's bold averages; a CJK character
+    or an emoji a whole em; a combining accent or a joiner nothing): enough
+    to keep a line inside the picture or clear of its neighbours."""
+    text = str(text)
+    if text.isascii():
+        return len(text) * size * 0.62
+    return sum(_ems(char) for char in text) * size
+
+
+def _ems(char: str) -> float:
+    import unicodedata
+
+    if unicodedata.category(char) in ("Mn", "Me", "Cf"):  # accents, joiners, variation selectors
+        return 0.0
+    return 1.0 if unicodedata.east_asian_width(char) in "WF" else 0.62
 
 
 def fit(text, size: float, room: float) -> str:
@@ -79,6 +91,14 @@ def fit(text, size: float, room: float) -> str:
     if text_width(text, size) <= room:
         return text
     keep = max(1, int(room / (size * 0.62)) - 1)
+    if not text.isascii():
+        room -= text_width("…", size)
+        used, keep = 0.0, 0
+        for char in text:
+            used += _ems(char) * size
+            if used > room and keep:
+                break
+            keep += 1  # an accent that adds nothing stays with its letter
     return text[:keep].rstrip() + "…"
 
 

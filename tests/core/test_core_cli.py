@@ -422,3 +422,17 @@ def test_resume_reads_a_game_of_bots_from_standard_input(stixx, nim, tmp_path):
     r = stixx("play", "--resume", "-", "--out", tmp_path / "ann.json", input=json.dumps(people))
     assert r.exit_code == 2 and "--resume - reads the game from standard input" in r.stderr, r.output
     assert not (tmp_path / "ann.json").exists()
+
+
+def test_replay_as_a_player_typed_composed_finds_the_name_written_decomposed(stixx, tmp_path):
+    """José in a log may be written e + combining accent (a Mac file name, another
+    program); typed at a keyboard it is one é. Both look the same, and the error
+    listed "José" as a player while refusing "José"."""
+    example = Path(__file__).parents[2] / "examples" / "fishstix" / "2-players.json"
+    data = json.loads(example.read_text(encoding="utf-8"))
+    data["players"][1]["name"] = "Jose\u0301"
+    path = tmp_path / "nfd.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    r = stixx("replay", path, "--to", 1, "--as-player", "Jos\u00e9")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("[as Jose\u0301] after 1 move"), r.output.splitlines()[0]

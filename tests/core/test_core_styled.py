@@ -144,6 +144,21 @@ def test_columns_pad_and_align():
     )
 
 
+def test_columns_line_up_names_by_the_columns_a_terminal_gives_them():
+    """A CJK name takes two columns a character, an accent written as a
+    combining mark none: the numbers after them still stand one under the other."""
+    from rich.cells import cell_len
+
+    from stixxcli.styled import Styled
+
+    names = ["山田太郎", "Jose\u0301", "Zoë", "オレンジ", "Ann"]
+    laid = columns([[(name, ""), ("282", "")] for name in names], "lr")
+    lines = ["".join(text for text, _ in line) for line in laid]
+    assert {cell_len(line) for line in lines} == {12}, lines
+    out = Styled().rows(laid, rules=(1,))
+    assert cell_len(out.lines[1][0][0]) == 12  # the rule as wide as the rows
+
+
 @pytest.mark.parametrize("config", [None, "/tmp/somewhere-else"])
 def test_the_app_folder_is_clicks(monkeypatch, tmp_path, config):
     monkeypatch.setenv("HOME", str(tmp_path))

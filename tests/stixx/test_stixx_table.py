@@ -390,3 +390,25 @@ def test_the_reasoning_bot_plays_the_same_whatever_the_hidden_colours(kit):
                 except StopIteration as stop:
                     move = stop.value
             state.apply(move)
+
+
+def test_a_board_of_wide_colour_names_keeps_its_points_on_the_grid(kit):
+    """A house rule may name colours 紫 or オレンジ: each such character takes
+    two terminal columns, so every point of the lattice must still stand where
+    the rows above and below put it (the segments and diagonals meet)."""
+    from rich.cells import cell_len
+    from stixxcli_games.stixx.render import draw_board
+
+    names = ["rot", "gelb", "grün", "青", "紫", "オレンジ"]
+    rename = dict(zip(kit.colours, names))
+    layout = [rename[c] for c in kit.layout]
+    state = kit.start(secret=names[:3], layout_=layout, rules_=kit.rules(colours=names))
+    lines = draw_board(state).plain.splitlines()
+    points = [[cell_len(line[:i]) for i, ch in enumerate(line) if ch == "•"] for line in lines]
+    points = [row for row in points if row]  # the rows of points, not of diagonals
+    top = points[0]
+    step = top[1] - top[0]  # two half steps between neighbouring points of a row
+    for row in points:
+        for a, b in zip(row, row[1:]):
+            assert (b - a) % step == 0, lines
+        assert (row[0] - top[0]) % (step // 2) == 0, lines

@@ -170,14 +170,12 @@ def draw_svg(state, viewer: int | None = None) -> str:
     height = d.height = max(height, bottom + (34 if view["challenges"] else 10))
     if view["challenges"]:
         c = view["challenges"][-1]
-        d.text(
-            MARGIN - 20,
-            height - 14,
+        line = (
             f"Last challenge (turn {c['turn']}): {state.names[c['seat']]} named {c['colour']} "
-            f"for {state.names[c['target']]}: {'right' if c['correct'] else 'wrong'}",
-            size=13,
-            fill="#555555",
+            f"for {state.names[c['target']]}: {'right' if c['correct'] else 'wrong'}"
         )
+        d.text(MARGIN - 20, height - 14, line, size=13, fill="#555555")
+        d.width = max(d.width, MARGIN + text_width(line, 13))  # two long names in one line
     return d.svg()
 
 

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stixxcli.colours import letters, marker_style, terminal_style
+from stixxcli.styled import cells as columns_of
 from stixxcli.text import plain
 
 LEGEND_WIDTH = 80
@@ -25,6 +26,20 @@ COLUMNS, ROWS = 5, 3  # at least this many characters across per half step; line
 def colour_style(name: str, colours=()) -> str:
     position = list(colours).index(name) if name in colours else 0
     return terminal_style(name, position, names=colours)
+
+
+def _columns(text: str) -> list[str]:
+    """`text` as the terminal columns it fills, one string each: a wide
+    character (a house rule's colour 紫) and an empty column after it, an
+    accent with its letter. The board is a grid of columns, not of characters."""
+    out: list[str] = []
+    for ch in text:
+        width = columns_of(ch)
+        if width == 0 and out:
+            out[-1] += ch
+        else:
+            out += [ch] + [""] * (width - 1)
+    return out
 
 
 def draw_board(state) -> Text:
@@ -41,7 +56,7 @@ def draw_board(state) -> Text:
             labels[stixx] = (terminal_style(colours[colour], colour, names=colours), f"{tags[colour]}{stixx}")
     # Two diagonal labels share a line between neighbouring points: a house
     # rule's longer colour tags ("gree", "grey") need the points further apart.
-    longest = max((len(label) for _, label in labels.values()), default=0)
+    longest = max((len(_columns(label)) for _, label in labels.values()), default=0)
     half = max(COLUMNS, longest + 2)
     width = 4 * radius * half + 3
     height = 2 * radius * ROWS + 1
@@ -52,7 +67,7 @@ def draw_board(state) -> Text:
         return (r + radius) * ROWS, (2 * q + r + 2 * radius) * half + 1
 
     def put(row: int, col: int, text: str, style: str) -> None:
-        for k, ch in enumerate(text):
+        for k, ch in enumerate(_columns(text)):
             cells[row][col + k] = (ch, style)
 
     for stixx, (style, label) in labels.items():
@@ -61,14 +76,21 @@ def draw_board(state) -> Text:
         line = "═" if stixx == state.marker else "━"
         if r1 == r2:  # along a row: the label in the middle of the segment
             inner = 2 * half - 1
-            ends = max(2, (inner - len(label) - 2) // 2)
-            put(r1, c1 + 1, (line * ends + f"{label:^{inner - 2 * ends}}" + line * ends)[:inner], style)
+            wide = len(_columns(label))
+            ends = max(2, (inner - wide - 2) // 2)
+            pad = inner - 2 * ends - wide
+            put(
+                r1,
+                c1 + 1,
+                line * ends + " " * (pad // 2) + label + " " * (pad - pad // 2) + line * ends,
+                style,
+            )
         elif c2 > c1:  # down to the right
             put(r1 + 1, c1 + 1, "╲", style)
             put(r1 + 2, c1 + 2, label, style)
         else:  # down to the left
             put(r1 + 1, c1 - 1, "╱", style)
-            put(r1 + 2, c1 - 1 - len(label), label, style)
+            put(r1 + 2, c1 - 1 - len(_columns(label)), label, style)
     for point in range(len(grid.points)):
         row, col = at(point)
         put(row, col, "•", "dim")

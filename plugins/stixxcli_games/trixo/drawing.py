@@ -128,6 +128,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
         status = f"{names[view['to_move']]} to play"
     d = Drawing(width, height, f"Trixo, {status}")
     d.text(20, 30, f"Trixo - {status}", size=18, weight="bold")
+    d.width = max(width, 40 + text_width(f"Trixo - {status}", 18))  # a long name in the heading
     arrows_left = state.reserve.get("arrow", 0) + sum(list(h).count("arrow") for h in state.hands)
     d.text(
         20,
@@ -311,7 +312,9 @@ def draw_svg(state, viewer: int | None = None) -> str:
     last = view["last_play"]
     if last is not None:
         caught = f", collecting {counted(last['collected'], 'tile')}" if last["collected"] else ""
-        d.text(px, py + 10, f"last play: {names[last['seat']]}: {last['play']}{caught}", size=13)
+        line = f"last play: {names[last['seat']]}: {last['play']}{caught}"
+        d.text(px, py + 10, line, size=13)
+        d.width = max(d.width, px + 20 + text_width(line, 13))
     if view["set_aside"]:
         # Counted by kind: a house rule's many arrows made a line past the edge.
         out = ", ".join(counted(view["set_aside"].count(k), k) for k in dict.fromkeys(view["set_aside"]))
