@@ -33,7 +33,7 @@ def test_equal_by_value_only_to_the_same_class():
 def test_shown_by_its_fields():
     assert repr(Result([3], [1], [{}])) == "Result(scores=[3], places=[1], breakdown=[{}])"
     assert repr(Param("x", "int", 1, "an x")) == (
-        "Param(name='x', type='int', default=1, description='an x', choices=None, min=None, max=None, length=None)"
+        "Param(name='x', type='int', default=1, description='an x', choices=None, min=None, max=None, length=None, schema=None)"
     )
 
 
