@@ -61,18 +61,24 @@ def test_a_players_secret_is_gone_from_screen_and_scrollback(tmp_path, terminal,
     assert os.path.exists(tmp_path / "g.json")
 
 
-def test_a_hand_typed_in_private_is_gone_before_the_next_player_types_theirs(tmp_path, terminal):
-    """--chance manual, two people: Ann types the tiles she picked, for her
-    eyes alone; before Bob types his, the terminal is passed and Ann's line
-    is on neither the screen nor the scrollback."""
+def _ann_types_her_hand(terminal, hand: str):
+    """Trixo with chance typed in, Ann and Bob at one terminal: Ann types her
+    hand in private; the terminal and the screen of Bob's pass, once it asks."""
     command = [sys.executable, "-m", "stixxcli", "play", "trixo", "--player", "Ann", "--player", "Bob",
                "--chance", "manual", "--seed", "1", "--out", "g.json"]  # fmt: skip
     term = terminal(command)
     term.wait_for("Pass the terminal to Ann")
     term.type("Enter")
     term.wait_for("for Ann alone to see")
-    term.type("x o t a", "Enter")
-    after = term.wait_for("Pass the terminal to Bob")
+    term.type(hand, "Enter")
+    return term, term.wait_for("Pass the terminal to Bob")
+
+
+def test_a_hand_typed_in_private_is_gone_before_the_next_player_types_theirs(tmp_path, terminal):
+    """--chance manual, two people: Ann types the tiles she picked, for her
+    eyes alone; before Bob types his, the terminal is passed and Ann's line
+    is on neither the screen nor the scrollback."""
+    term, after = _ann_types_her_hand(terminal, "x o t a")
     assert "x o t a" not in after and "for Ann alone" not in after, after
     term.type("Enter")
     term.wait_for("for Bob alone to see")
@@ -84,14 +90,7 @@ def test_the_next_player_cannot_call_back_the_last_ones_lines(tmp_path, terminal
     """The prompt keeps a history (arrows, Ctrl-R): once the terminal is passed,
     it holds nothing of the last player's, so Bob's up arrow cannot show the
     hand Ann typed in for her eyes alone."""
-    command = [sys.executable, "-m", "stixxcli", "play", "trixo", "--player", "Ann", "--player", "Bob",
-               "--chance", "manual", "--seed", "1", "--out", "g.json"]  # fmt: skip
-    term = terminal(command)
-    term.wait_for("Pass the terminal to Ann")
-    term.type("Enter")
-    term.wait_for("for Ann alone to see")
-    term.type("t a a o", "Enter")
-    term.wait_for("Pass the terminal to Bob")
+    term, _ = _ann_types_her_hand(terminal, "t a a o")
     term.type("Enter")
     term.wait_for("for Bob alone to see")
     term.type("Up")

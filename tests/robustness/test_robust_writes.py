@@ -321,6 +321,17 @@ def test_a_disk_full_while_writing_a_picture_is_one_line(stixx, tmp_path, monkey
     assert os.listdir(tmp_path) == []
 
 
+class _OneSecond(terminal.datetime.datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return cls(2026, 12, 2, 20, 0, 0)
+
+
+def _games_start_in_one_second(monkeypatch):
+    """Every game started now is started at 2026-12-02 20:00:00: default names alike."""
+    monkeypatch.setattr(terminal.datetime, "datetime", _OneSecond)
+
+
 def test_a_new_game_is_never_written_over_a_file(stixx, tmp_path, monkeypatch):
     """Forgetting --resume, or naming a file twice, must not lose the game in it;
     two games started in the same second get two default names."""
@@ -337,13 +348,7 @@ def test_a_new_game_is_never_written_over_a_file(stixx, tmp_path, monkeypatch):
         == 0
     )
     monkeypatch.chdir(tmp_path)
-
-    class Frozen(terminal.datetime.datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return cls(2026, 12, 2, 20, 0, 0)
-
-    monkeypatch.setattr(terminal.datetime, "datetime", Frozen)
+    _games_start_in_one_second(monkeypatch)
     for seed in (1, 2, 3):
         assert stixx("play", "trixo", "--bot", "random", "--bot", "random", "--seed", seed).exit_code == 0
     made = sorted(p.name for p in tmp_path.glob("trixo-*.json"))
@@ -383,13 +388,7 @@ def test_a_default_name_being_played_elsewhere_is_passed_over(stixx, tmp_path, m
     from stixxcli.lock import lock_path
 
     monkeypatch.chdir(tmp_path)
-
-    class Frozen(terminal.datetime.datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return cls(2026, 12, 2, 20, 0, 0)
-
-    monkeypatch.setattr(terminal.datetime, "datetime", Frozen)
+    _games_start_in_one_second(monkeypatch)
     with open(lock_path(tmp_path / "trixo-20261202-200000.json"), "w") as other:  # the other window's game
         fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
         r = stixx("play", "trixo", "--bot", "random", "--bot", "random", "--seed", 1)

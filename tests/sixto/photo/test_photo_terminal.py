@@ -12,12 +12,13 @@ pexpect = pytest.importorskip("pexpect")
 from photogen import make_photo  # noqa: E402
 
 
-def test_a_person_confirms_the_doubtful_box_and_gets_the_score(tmp_path):
+def _score_a_doubtful_photo(tmp_path):
+    """`score --photo` at a terminal of Ann's sheet, one box of it faint (blue 5), with --save-text."""
     grid = [[False] * 12 for _ in range(6)]
     grid[0][:5] = [True] * 5
     image = tmp_path / "ann.jpg"
     cv2.imwrite(str(image), make_photo(3, letter="D", grid=grid, faint=[(3, 4)]).image)
-    child = pexpect.spawn(
+    return pexpect.spawn(
         sys.executable,
         ["-m", "stixxcli", "score", "--photo", str(image), "--save-text", str(tmp_path / "ann.txt")],
         encoding="utf-8",
@@ -25,6 +26,10 @@ def test_a_person_confirms_the_doubtful_box_and_gets_the_score(tmp_path):
         dimensions=(40, 120),
         env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "TERM": "xterm"},
     )
+
+
+def test_a_person_confirms_the_doubtful_box_and_gets_the_score(tmp_path):
+    child = _score_a_doubtful_photo(tmp_path)
     child.expect("the photo reads")
     child.expect(r"blue:\s+\.\s+\.\s+\.\s+\.\s+\?\s+\.")  # the doubtful box shown as ?
     child.expect("correct a box")
@@ -44,18 +49,7 @@ def test_a_person_who_stops_confirming_keeps_the_reading_or_stops_as_every_comma
     """`q` and the end of input leave the sheet unscored as in a script: listed,
     exit 1, --save-text written. Ctrl-C stops as every command does (130).
     Both said `Aborted!` with exit 1 and wrote nothing."""
-    grid = [[False] * 12 for _ in range(6)]
-    grid[0][:5] = [True] * 5
-    image = tmp_path / "ann.jpg"
-    cv2.imwrite(str(image), make_photo(3, letter="D", grid=grid, faint=[(3, 4)]).image)
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "stixxcli", "score", "--photo", str(image), "--save-text", str(tmp_path / "ann.txt")],
-        encoding="utf-8",
-        timeout=60,
-        dimensions=(40, 120),
-        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "TERM": "xterm"},
-    )
+    child = _score_a_doubtful_photo(tmp_path)
     child.expect("correct a box")
     child.expect("ann> ")
     time.sleep(0.5)  # readline has set up the terminal: a ^D or ^C before that may be lost
