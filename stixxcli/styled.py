@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .text import plain
+from .text import cells, plain
 
 ATTRIBUTES = {"bold": "1", "dim": "2", "italic": "3", "underline": "4", "reverse": "7"}
 STANDARD = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
@@ -95,24 +95,6 @@ class Styled:
             for part, style in line:
                 text.append(part, style=style)
         return text
-
-
-def cells(text: str) -> int:
-    """How many terminal columns `text` takes, as rich counts them: a CJK
-    character or an emoji two, a combining accent or a joiner none (a sheet
-    named 山田 or José lines up with Ann's)."""
-    if text.isascii():
-        return len(text)
-    import unicodedata
-
-    return sum(
-        0
-        if unicodedata.category(c) in ("Mn", "Me", "Cf")
-        else 2
-        if unicodedata.east_asian_width(c) in "WF"
-        else 1
-        for c in text
-    )
 
 
 def columns(

@@ -77,11 +77,9 @@ def text_width(text, size: float) -> float:
 
 
 def _ems(char: str) -> float:
-    import unicodedata
+    from .text import char_cells
 
-    if unicodedata.category(char) in ("Mn", "Me", "Cf"):  # accents, joiners, variation selectors
-        return 0.0
-    return 1.0 if unicodedata.east_asian_width(char) in "WF" else 0.62
+    return (0.0, 0.62, 1.0)[char_cells(char)]  # an accent nothing, a CJK character a whole em
 
 
 def fit(text, size: float, room: float) -> str:

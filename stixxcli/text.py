@@ -95,6 +95,22 @@ def for_shell(path: object) -> str:
     return shlex.quote(plain(path))
 
 
+def cells(text: str) -> int:
+    """How many terminal columns `text` takes, as rich counts them (a sheet
+    named 山田 or José lines up with Ann's)."""
+    return len(text) if text.isascii() else sum(map(char_cells, text))
+
+
+def char_cells(char: str) -> int:
+    """Columns a character takes: a CJK character or an emoji two, a combining
+    accent, a joiner or a variation selector none, any other one."""
+    import unicodedata
+
+    if unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in "WF" else 1
+
+
 def looks(name: str) -> str:
     """A name as it looks: without invisible format characters (a zero-width
     space) and in its compatibility form (a fullwidth A is an A). Two names

@@ -16,8 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stixxcli.colours import letters, marker_style, terminal_style
-from stixxcli.styled import cells as columns_of
-from stixxcli.text import plain
+from stixxcli.text import char_cells, plain
 
 LEGEND_WIDTH = 80
 COLUMNS, ROWS = 5, 3  # at least this many characters across per half step; lines down per row of points
@@ -34,7 +33,7 @@ def _columns(text: str) -> list[str]:
     accent with its letter. The board is a grid of columns, not of characters."""
     out: list[str] = []
     for ch in text:
-        width = columns_of(ch)
+        width = char_cells(ch)
         if width == 0 and out:
             out[-1] += ch
         else:
