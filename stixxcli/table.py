@@ -68,6 +68,12 @@ def no_end(game, turns: int) -> PluginError:
     return PluginError(f"the {game.name} plugin's game has no end after {turns} turns of bots")
 
 
+def _turn(state, answer: Answer):
+    """A turn of bots, its generator made within the plugin's call: a turn()
+    that fails before it makes one is the plugin's fault too."""
+    return drive(state.turn(), answer, answer)
+
+
 @dataclass
 class Table:
     """A game being played: the log so far and the state it has reached."""
@@ -205,13 +211,14 @@ class Table:
                 game, f"bot {type(bot).name}", bot.choose, PlayerView(game, state, ask.seat), ask
             )
 
-        for _ in range(max_turns or MAX_TURNS):
+        limit = max_turns or MAX_TURNS
+        for _ in range(limit):
             if state.over:
                 return
-            move = plugin_call(game, "turn", lambda: drive(state.turn(), answer, answer))
+            move = plugin_call(game, "turn", _turn, state, answer)
             plugin_call(game, "apply", state.apply, move)
             moves.append(move)
-        raise no_end(game, max_turns or MAX_TURNS)
+        raise no_end(game, limit)
 
     def log_so_far(self) -> dict:
         """The log to save when play stops. Stopped after the last move, the game
