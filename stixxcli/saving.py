@@ -237,10 +237,15 @@ def writable(path: str | os.PathLike, option: str) -> None:
         raise UsageProblem(f"{option} {shown}: the file is read-only")
 
 
+def holds_something(path: str) -> bool:
+    """Whether `path` is a file that holds something: no game is written over it."""
+    return path != "-" and not special(path) and os.path.isfile(path) and os.path.getsize(path) > 0
+
+
 def never_over(out: str) -> None:
     """Refuse (exit 2) a game's log named over a file that holds something (a
     new game, or one resumed from another file): the games in it stay."""
-    if out != "-" and not special(out) and os.path.isfile(out) and os.path.getsize(out):
+    if holds_something(out):
         raise UsageProblem(
             f"--out {plain(out)} exists: a game is never written over a file (to go on with "
             f"a saved game: stixx play --resume {plain(out)}); name another file"

@@ -112,12 +112,12 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
             raise StixxError(f"{other.variant} does not allow {len(seats)} players")
     logs = None
     if out is not None:  # --out "" too: refused, not taken as no --out
-        from ..saving import AtomicLines, special, writable
+        from ..saving import AtomicLines, holds_something, writable
 
         if out == "-":  # not a file named "-"
             raise click.UsageError("--out - : name a file for the logs; the report goes to standard output")
 
-        if not special(out) and os.path.isfile(out) and os.path.getsize(out):  # as play --out
+        if holds_something(out):  # as play --out
             raise click.UsageError(
                 f"--out {plain(out)} exists: the games are never written over a file (it may hold "
                 "games no seed plays again); remove it or name another file"
