@@ -8,6 +8,8 @@ Rulings: docs/games/sixto.md.
 
 from __future__ import annotations
 
+from stixxcli.text import counted
+
 MAX_LETTER = 20  # characters of a sheet letter: a word, printed on the card
 
 # The project's own sample sheets A-L, the default of the `sheets` parameter
@@ -163,22 +165,18 @@ def crossing_problem(row: list[bool], rules: dict) -> tuple[int, str] | None:
         if box >= first_target:
             if left < needed:
                 return box, (
-                    f"box {box + 1} is in the target area, but only {left} "
-                    f"{_crosses(left)} {'lies' if left == 1 else 'lie'} to its left "
+                    f"box {box + 1} is in the target area, but only {counted(left, 'cross', 'crosses')} "
+                    f"{'lies' if left == 1 else 'lie'} to its left "
                     f"({needed} needed: target_min_crosses)"
                 )
             targets += 1
             if targets > closing:
                 return box, (
                     f"box {box + 1} is target cross number {targets}, but the colour "
-                    f"closes at {closing} target {_crosses(closing)} (close_after_target)"
+                    f"closes at {counted(closing, 'target cross', 'target crosses')} (close_after_target)"
                 )
         left += 1
     return None
-
-
-def _crosses(n: int) -> str:
-    return "cross" if n == 1 else "crosses"
 
 
 def is_sheet_letter(letter) -> bool:

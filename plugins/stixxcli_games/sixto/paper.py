@@ -120,10 +120,6 @@ def _looks_structured(source: str, text: str) -> bool:
     return False
 
 
-def _boxes(n: int) -> str:
-    return f"{n} box" if n == 1 else f"{n} boxes"
-
-
 def _cells(text: str, boxes: int) -> tuple[list[str] | None, str | None]:
     """A row's cells from a string (still characters), or a reason it is not one."""
     cells = [ch for ch in text if not ch.isspace() and ch != "|"]
@@ -133,7 +129,7 @@ def _cells(text: str, boxes: int) -> tuple[list[str] | None, str | None]:
         if ch not in CROSS and ch not in EMPTY:
             return None, f"{ch!r} is not a box: x or X is a cross; . - o _ or / an empty box"
     if len(cells) != boxes:
-        return None, f"{_boxes(len(cells))}, but a row has {boxes} (boxes_per_row)"
+        return None, f"{counted(len(cells), 'box', 'boxes')}, but a row has {boxes} (boxes_per_row)"
     return cells, None
 
 
@@ -373,7 +369,7 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
                 cells.append(crossed)
             if len(cells) != boxes:
                 raise StixxError(
-                    f"row {number}: {_boxes(len(cells))}, but a row has {boxes} (boxes_per_row)",
+                    f"row {number}: {counted(len(cells), 'box', 'boxes')}, but a row has {boxes} (boxes_per_row)",
                     where=at(row_node),
                 )
         else:
