@@ -280,7 +280,7 @@ def test_the_tiles_out_of_the_game_are_counted_by_kind():
     # One by one, a house rule's 100 arrows ran over many lines of the board.
     s = Script([["x", "x"], ["o", "trixo"]])
     s.state.set_aside = ["arrow", "x", "arrow", "arrow"]
-    assert "out of the game: 1 x, 3 arrow" in shown(s.state.render(None))
+    assert "out of the game: 3 arrows, 1 x" in shown(s.state.render(None))  # as the picture counts them
 
 
 def test_the_team_game_shows_team_totals():

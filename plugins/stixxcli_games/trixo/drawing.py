@@ -14,6 +14,7 @@ from stixxcli.svg import Drawing, fit, group, tag, text_width
 from stixxcli.text import counted
 
 from .board import SYMBOLS, fits, placements, team_of, window
+from .notation import counted_tiles
 
 LEGEND_COLUMN = 140
 CELL = 96
@@ -316,9 +317,7 @@ def draw_svg(state, viewer: int | None = None) -> str:
         d.text(px, py + 10, line, size=13)
         d.width = max(d.width, px + 20 + text_width(line, 13))
     if view["set_aside"]:
-        # Counted by kind: a house rule's many arrows made a line past the edge.
-        out = ", ".join(counted(view["set_aside"].count(k), k) for k in dict.fromkeys(view["set_aside"]))
-        d.text(px, py + 32, f"out of the game: {out}", size=13, fill="#444444")
+        d.text(px, py + 32, f"out of the game: {counted_tiles(view['set_aside'])}", size=13, fill="#444444")
     d.legend(
         20,
         grid_y + grid_h + 80,

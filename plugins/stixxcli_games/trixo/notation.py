@@ -140,6 +140,12 @@ def hand_text(hand) -> str:
     return ", ".join(in_order(hand)) if hand else "empty"
 
 
+def counted_tiles(tiles) -> str:
+    """Tiles counted by kind (`3 arrows, 1 x`): one by one, a house rule's many
+    arrows out of the game ran over many lines."""
+    return ", ".join(counted(tiles.count(kind), kind) for kind in dict.fromkeys(tiles))
+
+
 def cell_text(cell) -> str:
     """A cell as the table labels it: row,column."""
     return f"{cell[0]},{cell[1]}"

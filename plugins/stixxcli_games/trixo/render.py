@@ -14,7 +14,7 @@ from stixxcli.text import counted, plain
 
 from . import board
 from .board import team_of
-from .notation import hand_text, play_text
+from .notation import counted_tiles, hand_text, play_text
 
 # The shared hues; each symbol is also its own letters, so the table reads without colour.
 STYLE = {
@@ -77,9 +77,7 @@ def render_state(state, viewer: int | None = None):
         seat, move, taken = state.last_play
         caught = f", collecting {counted(taken, 'tile')}" if taken else ""
         parts.append(Text(f"last play: {plain(state.names[seat])}: {play_text(move)}{caught}"))
-    # Counted by kind: one by one, a house rule's 100 arrows ran over many lines.
-    gone = ", ".join(f"{state.set_aside.count(t)} {t}" for t in board.TILES if t in state.set_aside)
-    gone = f"; out of the game: {gone}" if gone else ""
+    gone = f"; out of the game: {counted_tiles(state.set_aside)}" if state.set_aside else ""
     parts.append(Text(f"reserve: {counted(state.reserve_size, 'tile')}{gone}"))
     if state.over:
         result = state.result()
