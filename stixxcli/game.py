@@ -336,6 +336,12 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.name} has no paper sheets")
 
+    def looks_like_sheet(self, text: str) -> bool:
+        """Whether a text `score_sheets` refuses is a paper sheet all the same,
+        with a mistake in it, so that `validate` given it as a log names
+        `score --sheet`. Optional; only when `sheets` is True."""
+        return False
+
     def print_sheets(self, rules: dict, which: str, paper: str) -> list[tuple[str, str]]:
         """Printable sheets as (name, SVG text): sheet `which` or "all", on
         `paper` ("a4" or "letter"). Optional; only when `sheets` is True."""

@@ -42,22 +42,18 @@ def _sheet_hint(path: str) -> None:
 
     try:
         game = sheet_game(None)
+    except Exception:  # noqa: BLE001 (no one game reads sheets: no hint to give)
+        return
+    try:
         score_sheets(game, read_sheets([path]), resolve(game, None).values)
     except Exception:  # noqa: BLE001 (--sheet will say what is wrong with a sheet)
-        if not _row_of_boxes(head):
+        try:
+            sheet = game.looks_like_sheet(head.decode("utf-8", "replace"))
+        except Exception:  # noqa: BLE001 (a plugin's fault here costs only the hint)
+            return
+        if sheet is not True:
             return  # not a sheet either: the log's own error will say why
     raise click.UsageError(f"{path} is a paper score sheet, not a game log: stixx score --sheet {path}")
-
-
-def _row_of_boxes(head: bytes) -> bool:
-    """Whether the first line of a text is a sheet's row (`red: x . x ...`),
-    with a mistake in it or further down: a sheet all the same, not a log."""
-    for line in head.decode("utf-8", "replace").splitlines():
-        line = line.split("#", 1)[0].rpartition(":")[2]
-        cells = [ch for ch in line if not ch.isspace() and ch != "|"]
-        if cells:
-            return len(cells) >= 6 and all(ch in "xX.-oO_/0" for ch in cells)
-    return False
 
 
 @click.command()

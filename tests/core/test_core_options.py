@@ -467,3 +467,25 @@ def test_compare_takes_a_rule_file_and_tells_alike_names_apart(stixx, tmp_path):
     assert list(json.loads(r.stdout)["variants"]) == [str(solo), "solo"]
     r = stixx("simulate", "sixto", "-p", 1, "-n", 4, "-v", "solo", "--compare", "solo")
     assert r.exit_code == 2 and "--compare needs a variant other than solo" in r.output
+
+
+def test_the_sheet_hint_asks_the_game_whether_a_text_is_a_sheet(stixx, tmp_path, monkeypatch):
+    # The core knows no game's marks: a refused sheet is told apart by the game's looks_like_sheet.
+    from stixxcli_games.sixto.game import Sixto
+
+    rows = Path("examples/sixto/rulebook-example.txt").read_text().splitlines()
+    short = tmp_path / "bob.txt"  # a row of 11 boxes: refused by --sheet, a sheet all the same
+    short.write_text("\n".join(rows[:5] + [rows[5][:-2]] + rows[6:]) + "\n")
+    monkeypatch.setattr(Sixto, "looks_like_sheet", lambda self, text: False)
+    r = stixx("score", short)
+    assert r.exit_code == 1 and "--sheet" not in r.stderr
+
+
+def test_sixto_tells_a_sheet_with_a_mistake_from_other_text():
+    from stixxcli_games.sixto.paper import looks_like_sheet
+
+    assert looks_like_sheet("# Ann\nred: x . x x . . | x . x . . .\nyellow: x\n")
+    assert looks_like_sheet("x x . 0 . x . .\n")  # a 0: --sheet says why it is refused
+    assert not looks_like_sheet("red: x x\n")  # too short to be a row
+    assert not looks_like_sheet("hello, not a log\n")
+    assert not looks_like_sheet("")

@@ -342,6 +342,11 @@ class Sixto(Game):
 
         return score_paper_sheets(sheets, rules)
 
+    def looks_like_sheet(self, text: str) -> bool:
+        from .paper import looks_like_sheet
+
+        return looks_like_sheet(text)
+
     def print_sheets(self, rules: dict, which: str, paper: str) -> list[tuple[str, str]]:
         from .printing import print_sheets
 

@@ -81,6 +81,17 @@ def score_paper_sheets(sheets: list[tuple[str, str]], rules: dict) -> SheetScore
     return SheetScores(read, rules)
 
 
+def looks_like_sheet(text: str) -> bool:
+    """Whether a text's first row is a sheet's (`red: x . x ...`), a mistake
+    in it or further down: a sheet all the same, not a game log."""
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].rpartition(":")[2]
+        cells = [ch for ch in line if not ch.isspace() and ch != "|"]
+        if cells:
+            return len(cells) >= 6 and all(ch in CROSS or ch in EMPTY or ch == "0" for ch in cells)
+    return False
+
+
 def sheet_name(source: str) -> str:
     if source in ("-", "<stdin>", ""):
         return "stdin"
