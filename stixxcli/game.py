@@ -142,7 +142,9 @@ class Choice(Record):
     human is asked. `parse(text)` turns that text into an answer (raise
     ValueError with a reason) and `notation(answer)` gives the text back, for
     the `help` listing. `context` is what a bot may want to know about the
-    turn so far.
+    turn so far. `told(answer)` says a bot's answer in words, after its name
+    (`re-rolls all dice`), for a table that makes it with real pieces before
+    typing in chance later in the turn (default: `plays` and the notation).
     """
 
     def __init__(
@@ -154,6 +156,7 @@ class Choice(Record):
         parse: Callable[[str], Any] = _from_json,
         notation: Callable[[Any], str] = _to_json,
         context: dict | None = None,
+        told: Callable[[Any], str] | None = None,
     ):
         self.seat = seat
         self.name = name
@@ -162,10 +165,15 @@ class Choice(Record):
         self.parse = parse
         self.notation = notation
         self.context = {} if context is None else context
+        self.told = told
 
     def question(self) -> str:
         """The prompt's text, built now if it was deferred."""
         return self.prompt() if callable(self.prompt) else self.prompt
+
+    def said(self, answer) -> str:
+        """An answer in words, after the name of the seat that gave it."""
+        return self.told(answer) if self.told is not None else f"plays {self.notation(answer)}"
 
 
 class Result(Record):

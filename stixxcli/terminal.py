@@ -337,8 +337,8 @@ class Screen:
         from .errors import plugin_call
 
         name = self.table.log["players"][choice.seat]["name"]
-        said = plugin_call(self.table.game, "notation", choice.notation, answer)
-        self.bots_chose.append(f"{name} plays {said}.")
+        said = plugin_call(self.table.game, "told", choice.said, answer, gives=str)
+        self.bots_chose.append(f"{name} {said}.")
 
     def flush(self) -> None:
         for news in self.news:  # (plain: announcements name players)

@@ -338,6 +338,10 @@ def test_a_sixto_game_with_sheets_typed_in_to_the_end_then_kept_as_a_variant(tmp
     # Each turn is told before the next roll is typed in.
     turns = [text for text in rolls if text.endswith("roll 1> ")]
     assert len(turns) > 5 and all(" crosses " in text for text in turns[1:])
+    # A bot's re-roll is told in words before the dice are rolled again.
+    again = [text for text in rolls if text.endswith("roll 2> ")]
+    assert again and all(re.search(r"\n(Ann|Bob) re-rolls all dice\.\r?\n", text) for text in again)
+    assert "plays r" not in table.output
     assert "Saved; next time: stixx play sixto --variant club-sheets" in table.output
     kept = list(table.home.rglob("club-sheets.yaml"))
     assert len(kept) == 1 and "extends: standard" in kept[0].read_text()
@@ -417,15 +421,15 @@ def _same_game(tmp_path, game, bots, seed, answers_of):
 
 
 def _told_before_each_draw(before: list[str], played: str) -> None:
-    """A bot's draw is typed in after its play of that turn is told (the table
-    makes the play with the real pieces first), and after the turn before it
-    was told in full."""
+    """A bot's draw is typed in after its play of that turn is told in words
+    (the table makes the play with the real pieces first), and after the turn
+    before it was told in full."""
     # (A line told in several lines of under 80 columns goes on indented.)
     draws = [re.sub(r"\r?\n  ", " ", text).splitlines() for text in before if text.endswith("draw> ")]
     assert len(draws) > 5
     for turn, lines in enumerate(draws):
         question = next(i for i, line in enumerate(lines) if line.startswith("the "))
-        assert re.fullmatch(r"\S+ plays .+\.", lines[question - 1]), lines[-6:]
+        assert re.fullmatch(rf"\S+({played}).+\.", lines[question - 1]), lines[-6:]
         if turn:
             assert re.search(played, lines[question - 2]), lines[-6:]
 
@@ -438,7 +442,7 @@ def test_a_fishstix_game_with_its_sticks_typed_in_to_the_end(tmp_path):
 
     asked, typed, drawn, before = _same_game(tmp_path, "fishstix", ["greedy", "random"], 3, answers)
     assert len(asked) > 10
-    _told_before_each_draw(before, " places the stick ")
+    _told_before_each_draw(before, " places the stick .+ at column -?\\d+, rows ")
     # Typed in, the deck is open (any well-formed stick of a real box), and the log says so.
     assert typed == {**drawn, "open_deck": True}
 

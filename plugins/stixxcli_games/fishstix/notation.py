@@ -220,14 +220,17 @@ def announcement(name: str, fish: tuple, kinds, column: int, row: int, points: d
     """What the table hears of a move: the stick, which way each fish faces (so
     the real stick is set down the same way), where it went and what it scored."""
     total = sum(points.values())
-    said = (
-        f"{name} places the stick {kinds_text(fish, kinds)} ({stick_text(fish, kinds)}) at column {column}, "
-    )
-    said += f"rows {row} to {row + FISH_PER_STICK - 1}, "
+    said = f"{name} {placing_words(fish, kinds, column, row)}, "
     said += f"scoring {total} ({points_text(points)})" if total else "scoring nothing"
     if fills_all:
         said += f"; {name} has filled every kind and wins"
     return said
+
+
+def placing_words(fish: tuple, kinds, column: int, row: int) -> str:
+    """Where a stick goes, which way up, after the player's name."""
+    where = f"at column {column}, rows {row} to {row + FISH_PER_STICK - 1}"
+    return f"places the stick {kinds_text(fish, kinds)} ({stick_text(fish, kinds)}) {where}"
 
 
 # Help ---------------------------------------------------------------------------------

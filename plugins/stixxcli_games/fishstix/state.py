@@ -159,7 +159,13 @@ class FishStixState(State):
     def turn(self):
         seat = self.seat
         answer = yield Choice(
-            seat, "place", self.legal_moves(), notation.PLACE_PROMPT, self.parse_move, notation.place_text
+            seat,
+            "place",
+            self.legal_moves(),
+            notation.PLACE_PROMPT,
+            self.parse_move,
+            notation.place_text,
+            told=self._placing_words,
         )
         stick, turned, column, row = self._answer_stick(seat, answer)
         fish = (self.turned_fish if turned else self.fish)[stick]
@@ -183,6 +189,11 @@ class FishStixState(State):
             "points": points,
             "draw": draw,
         }
+
+    def _placing_words(self, answer: dict) -> str:
+        stick, turned, column, row = self._answer_stick(self.seat, answer)
+        fish = (self.turned_fish if turned else self.fish)[stick]
+        return notation.placing_words(fish, self.kinds, column, row)
 
     def _draw_questions(self) -> list[Chance]:
         prompt = f"the stick drawn from the pile, top to bottom, e.g. {self.deck.sticks[0]}"

@@ -117,6 +117,10 @@ def reroll_notation(again: bool) -> str:
     return "r" if again else "k"
 
 
+def reroll_told(again: bool) -> str:
+    return "re-rolls all dice" if again else "keeps the roll"
+
+
 def parse_roll(text: str, dice: list[str]) -> dict:
     """{colour: value} from the values in die order, e.g. `3 5 1 2 6 4` or `351264`."""
     words = text.replace(",", " ").split()

@@ -306,6 +306,7 @@ class SixtoState(State):
                 notation.parse_reroll,
                 notation.reroll_notation,
                 {"roll": roll, "rolls": list(rolls), "turn": self.turns},
+                notation.reroll_told,
             )
             if not again:
                 break

@@ -194,18 +194,21 @@ def discard_help(options) -> str:
 
 def announcement(name: str, move: dict, collected: int, covered: str | None) -> str:
     """A move in plain words, for the whole table: never the tile drawn."""
-    if "discard" in move:
-        return f"{name} has no legal play and sets {_a(move['discard'])} tile aside."
-    if move["tile"] == ARROW:
-        line = move["line"]
-        text = f"{name} slides {line} {move['index']} {move['direction']} with an arrow"
-    elif covered is None:
-        text = f"{name} places {move['tile']} at {cell_text(move['cell'])}"
-    else:
-        text = f"{name} stacks {move['tile']} on the {covered} at {cell_text(move['cell'])}"
+    text = f"{name} {play_words(move, covered)}"
     if collected:
         text += f" and collects {collected} tile{'s' * (collected != 1)}"
     return text + "."
+
+
+def play_words(move: dict, covered: str | None) -> str:
+    """A play or set-aside in words, after the player's name."""
+    if "discard" in move:
+        return f"has no legal play and sets {_a(move['discard'])} tile aside"
+    if move["tile"] == ARROW:
+        return f"slides {move['line']} {move['index']} {move['direction']} with an arrow"
+    if covered is None:
+        return f"places {move['tile']} at {cell_text(move['cell'])}"
+    return f"stacks {move['tile']} on the {covered} at {cell_text(move['cell'])}"
 
 
 def _a(tile: str) -> str:

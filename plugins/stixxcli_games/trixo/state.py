@@ -23,6 +23,7 @@ from .notation import (
     parse_play,
     play_help,
     play_text,
+    play_words,
 )
 from .torus import BLOCK, EVERY, NEAR, STREAKS, TOUCH, cells_of, inside_of, streak_bits
 
@@ -84,7 +85,13 @@ class TrixoState(State):
         options = board.Plays(self.layout, hand, seat, self.max_stack)
         if options:
             move = yield Choice(
-                seat, "play", options, PLAY_PROMPT, lambda text: self._typed_play(text, options), play_text
+                seat,
+                "play",
+                options,
+                PLAY_PROMPT,
+                lambda text: self._typed_play(text, options),
+                play_text,
+                told=self._play_words,
             )
         else:
             discards = [{"seat": seat, "discard": tile} for tile in TILES if tile in hand]
@@ -95,6 +102,7 @@ class TrixoState(State):
                 lambda: discard_prompt([d["discard"] for d in discards]),  # made for a person only
                 lambda text: parse_discard(text, seat),
                 play_text,
+                told=self._play_words,
             )
         move = dict(move)
         checked = None
@@ -110,6 +118,10 @@ class TrixoState(State):
             # move (a placement's check is quicker than the comparison).
             self._checked = (move, dict(move), checked)
         return move
+
+    def _play_words(self, move: dict) -> str:
+        stack = self.layout.get(tuple(move["cell"])) if "cell" in move else None
+        return play_words(move, stack[-1] if stack else None)
 
     def _typed_play(self, text: str, options: list[dict]) -> dict:
         """A play typed at the table; one that is not legal says which rule it breaks."""
