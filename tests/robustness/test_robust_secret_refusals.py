@@ -50,3 +50,53 @@ def test_stixx_a_token_typed_twice_does_not_say_another_player_drew_it(terminal)
     term.wait_for("Pass the terminal to Ann")
     term.type("q", "Enter")
     term.wait_for("Game saved unfinished")
+
+
+def _trixo(terminal, ann: str):
+    """Trixo typed in at a real table, Ann's hand typed in private, Bob's asked."""
+    term = terminal([*STIXX, "trixo", "--player", "Ann", "--player", "Bob", "--chance", "manual",
+                     "--out", "g.json"])  # fmt: skip
+    term.wait_for("Pass the terminal to Ann")
+    term.type("Enter")
+    term.wait_for("for Ann alone to see")
+    term.type(ann, "Enter")
+    term.wait_for("Pass the terminal to Bob")
+    term.type("Enter")
+    term.wait_for("for Bob alone to see")
+    return term
+
+
+def test_trixo_a_hand_refused_does_not_count_the_tiles_left_to_deal(terminal):
+    """Ann picked 2 of the 3 arrows; Bob types 2 arrows: the refusal says his
+    hand cannot be dealt, not that only 1 arrow is left (which would tell him
+    Ann holds 2). More arrows than the game has is said with the game's count."""
+    term = _trixo(terminal, "a a o o")
+    term.type("a a x x", "Enter")
+    shown = term.wait_for("check the tiles you picked")
+    assert "left to deal" not in shown and "1 arrow" not in shown, shown
+    assert "2 arrow tiles cannot be dealt now: check the tiles you picked" in shown
+    term.type("a a a a", "Enter")  # public: the game has 3 arrows
+    term.wait_for("the game has only 3 arrow tiles, not 4")
+    term.type("q", "Enter")
+    term.wait_for("Stopped during the setup")
+
+
+def test_trixo_a_draw_refused_does_not_list_the_reserve(terminal):
+    """Bob holds all 3 arrows; Ann plays, then types an arrow as her draw: the
+    refusal does not list the reserve (12 x, 12 o, 4 trixo tells her Bob's
+    hand to the tile)."""
+    term = _trixo(terminal, "x x o o")
+    term.type("a a a t", "Enter")
+    term.wait_for("Pass the terminal to Ann")
+    term.type("Enter")
+    term.wait_for(("Ann, ", "Ann>"))
+    term.type("x 0 0", "Enter")
+    term.wait_for("the tile Ann draws")
+    term.type("arrow", "Enter")
+    shown = term.wait_for("check the tile you drew")
+    assert "reserve (" not in shown and "12 o" not in shown and "4 trixo" not in shown, shown
+    assert "no arrow tile can be drawn now: check the tile you drew" in shown
+    term.type("o", "Enter")
+    term.wait_for("Pass the terminal to Bob")
+    term.type("q", "Enter")
+    term.wait_for("Game saved unfinished")
