@@ -8,6 +8,7 @@ holder, no count of what is left, no make-up of the reserve.
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import sys
@@ -98,5 +99,39 @@ def test_trixo_a_draw_refused_does_not_list_the_reserve(terminal):
     assert "no arrow tile can be drawn now: check the tile you drew" in shown
     term.type("o", "Enter")
     term.wait_for("Pass the terminal to Bob")
+    term.type("q", "Enter")
+    term.wait_for("Game saved unfinished")
+
+
+def _a_legal_place(log) -> str:
+    from stixxcli_games.fishstix.notation import place_text
+
+    from stixxcli.table import Table
+
+    return place_text(next(iter(Table.resume(log).state.legal_moves())))
+
+
+def test_fishstix_a_draw_refused_does_not_say_the_stick_is_held(stixx, tmp_path, terminal):
+    """A seeded game of Fish Stix resumed with its draws typed in: Ann types,
+    as her draw, a stick Bob holds; the refusal does not say the pile lacks
+    it (every stick of the deck is one of a kind: that says Bob holds it).
+    The start stick, on the table for all to see, is said to be there."""
+    started = stixx("play", "fishstix", "--player", "Ann", "--player", "Bob", "--seed", 1,
+                    "--out", tmp_path / "g.json", input="\nq\n")  # fmt: skip
+    assert "Game saved unfinished" in started.output
+    log = json.loads((tmp_path / "g.json").read_text())
+    bobs, start = log["setup"]["hands"][1][0], log["setup"]["start"]
+    term = terminal([*STIXX, "--resume", "g.json", "--chance", "manual"])
+    term.wait_for("Pass the terminal to Ann")
+    term.type("Enter")
+    term.wait_for(("Ann, ", "Ann>"))
+    term.type(_a_legal_place(log), "Enter")
+    term.wait_for("the stick drawn from the pile")
+    term.type(bobs, "Enter")
+    shown = " ".join(term.wait_for("cannot be drawn now").split())  # a long stick: the refusal wraps
+    assert "left in the pile" not in shown, shown
+    assert f"stick {bobs!r} cannot be drawn now: check the stick you drew" in shown
+    term.type(start, "Enter")
+    term.wait_for("stands on the table already")
     term.type("q", "Enter")
     term.wait_for("Game saved unfinished")
