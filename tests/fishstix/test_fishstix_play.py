@@ -200,14 +200,17 @@ def test_a_typed_move_and_draw_at_a_table_of_people():
     )
     assert (move["stick"], move["turned"], move["column"], move["row"]) == (second, True, 1, 0)
     assert move["draw"] == first_in_pile and first_in_pile in table.state.hands[0]
-    # Bob's draw, private to him, cannot be the stick Ann has just drawn.
+    # Bob's draw, private to him, cannot be the stick Ann has just drawn; nor
+    # is he told that she holds it. The one Ann played stands on the table.
     turn = table.state.turn()
     ask = next(turn)
     assert ask.seat == 1
     draw = turn.send(ask.options[0])
     assert isinstance(draw, Chance) and draw.seat == 1
-    with pytest.raises(ValueError, match="is left in the pile"):
+    with pytest.raises(ValueError, match="cannot be drawn now: check the stick you drew$"):
         draw.parse(first_in_pile)
+    with pytest.raises(ValueError, match="stands on the table already"):
+        draw.parse(second)
 
 
 def test_a_bots_play_told_before_its_draw_is_made_again_after_a_stop_there():

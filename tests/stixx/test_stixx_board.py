@@ -101,7 +101,7 @@ def test_setup_chances_are_private_and_typed(kit):
     assert ann.parse("Red") == "red" and ann.parse("p") == "purple"
     bob = questions.send("red")
     assert bob.seat == 1
-    with pytest.raises(ValueError, match="drawn by another player"):
+    with pytest.raises(ValueError, match="the red token cannot be drawn now: check the token you drew"):
         bob.parse("red")
     for _ in range(50):  # six tokens, drawn without putting one back
         assert bob.draw(random.Random()) != "red"

@@ -91,9 +91,9 @@ def test_the_layout_prompt_shows_the_numbering_and_the_letters(kit):
     # Bob's prompt names every colour: the tokens left would give Ann's away.
     assert bob.seat == 1 and bob.prompt == ann.prompt.replace("Ann", "Bob")
     assert all(colour in bob.prompt for colour in COLOURS)
-    with pytest.raises(ValueError, match="drawn by another player") as refused:
+    with pytest.raises(ValueError, match="cannot be drawn now: check the token you drew") as refused:
         bob.parse("purple")
-    assert "left" not in str(refused.value)
+    assert "left" not in str(refused.value) and "another player" not in str(refused.value)
 
 
 def test_a_game_with_its_board_and_tokens_typed_in_plays_to_the_end(stixx, tmp_path):

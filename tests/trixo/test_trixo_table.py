@@ -156,19 +156,34 @@ def test_typed_hands_and_draws_are_checked_against_what_is_left():
     trixo = game()
     deal = trixo.setup(resolve(trixo, "standard").values, ["ann", "bob"])
     first = next(deal)
-    with pytest.raises(ValueError, match="only 3 arrow tiles are left to deal"):
+    with pytest.raises(ValueError, match="the game has only 3 arrow tiles, not 4"):
         first.parse("a a a a")
     second = deal.send(first.parse("arrow arrow arrow x"))
-    with pytest.raises(ValueError, match="only 0 arrow tiles are left to deal"):
+    # How many are left to deal is not said: that would tell ann's hand to bob.
+    with pytest.raises(ValueError, match="^1 arrow tile cannot be dealt now: check the tiles you picked$"):
         second.parse("arrow o o o")
     with pytest.raises(ValueError, match="'q' is not a tile"):
         second.parse("q o o o")
     s = Script([["x"], ["o"]], reserve=["trixo", "x"])
     turn = s.state.turn()
     draw = turn.send(next(turn).options[0])
-    with pytest.raises(ValueError, match=r"no arrow tile is left in the reserve \(1 x, 1 trixo\)"):
+    # No hand holds an arrow, and the reserve none: every arrow is in sight.
+    with pytest.raises(
+        ValueError, match="^no arrow tile is left to draw: every one is on the table, collected"
+    ):
         draw.parse("arrow")
     assert draw.parse("T") == "trixo"
+
+
+def test_a_draw_refused_never_lists_the_reserve():
+    """bob holds the o tiles the reserve lacks: the refusal says neither
+    that nor what the reserve holds (1 x, 1 trixo would tell bob's hand)."""
+    s = Script([["x"], ["o"]], reserve=["trixo", "x"])
+    turn = s.state.turn()
+    draw = turn.send(next(turn).options[0])
+    with pytest.raises(ValueError) as refused:
+        draw.parse("o")
+    assert str(refused.value) == "no o tile can be drawn now: check the tile you drew"
 
 
 # A whole game at a terminal, every chance typed in ------------------------------------------
@@ -250,9 +265,12 @@ def test_a_long_paste_is_not_repeated_whole_in_the_reason():
     assert len(str(refused.value)) < 100 and "is not a tile" in str(refused.value)
 
 
-def test_one_tile_left_to_deal_is_said_in_the_singular():
+def test_a_hand_refused_says_the_games_count_in_the_singular():
     trixo = game()
-    deal = trixo.setup(resolve(trixo, "standard").values, ["ann", "bob"])
-    second = deal.send(next(deal).parse("arrow arrow x x"))
-    with pytest.raises(ValueError, match="only 1 arrow tile is left to deal"):
-        second.parse("arrow arrow o o")
+    rules = dict(resolve(trixo, "standard").values, tiles={"x": 14, "o": 14, "trixo": 5, "arrow": 1})
+    deal = trixo.setup(rules, ["ann", "bob"])
+    with pytest.raises(ValueError, match="the game has only 1 arrow tile, not 2"):
+        next(deal).parse("arrow arrow o o")
+    without = dict(rules, tiles={"x": 14, "o": 14, "trixo": 5})
+    with pytest.raises(ValueError, match="the game has no arrow tiles, not 1"):
+        next(trixo.setup(without, ["ann", "bob"])).parse("arrow o o o")

@@ -302,7 +302,11 @@ class FishStixState(State):
     def _read_draw(self, text: str) -> str:
         stick = notation.read_stick(self.deck, text, self.open_deck)
         if not self.open_deck and not self.pile.get(stick):
-            raise ValueError(f"no {stick!r} is left in the pile")
+            # Held or on the table: only the table is said, a hand is no one else's business.
+            placed = sum(put[0] == stick for put in self.grid.placed)
+            if placed == self.deck.counts.get(stick, 0):
+                raise ValueError(f"stick {stick!r} stands on the table already: check the stick you drew")
+            raise ValueError(f"stick {stick!r} cannot be drawn now: check the stick you drew")
         return stick
 
     # Rules -------------------------------------------------------------------------

@@ -324,6 +324,7 @@ def token_prompt(name: str, colours: list[str]) -> str:
 def parse_token(text: str, colours: list[str], left: list[str]) -> str:
     colour = colour_named(text.strip(), colours)
     if colour not in left:
-        # Only a mistyped token gets here: a real bag holds one of each.
-        raise ValueError(f"the {colour} token was drawn by another player: check the token")
+        # Only a mistyped token gets here: a real bag holds one of each. Who
+        # drew it is not said: the one typing would learn another's colour.
+        raise ValueError(f"the {colour} token cannot be drawn now: check the token you drew")
     return colour

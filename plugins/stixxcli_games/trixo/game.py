@@ -145,7 +145,11 @@ class Trixo(Game):
                 return in_order(rng.sample([t for t in TILES for _ in range(pool[t])], size))
 
             hand = yield Chance(
-                f"hand {seat}", hand_prompt(name, size), deal, partial(parse_hand, size=size, pool=pool), seat
+                f"hand {seat}",
+                hand_prompt(name, size),
+                deal,
+                partial(parse_hand, size=size, pool=pool, tiles=rules["tiles"]),
+                seat,
             )
             for tile in hand:
                 pool[tile] -= 1

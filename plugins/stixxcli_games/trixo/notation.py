@@ -60,15 +60,21 @@ def hand_prompt(name: str, size: int) -> str:
     return f"the {size} tiles {name} picks (e.g. x o t a)"
 
 
-def parse_hand(text: str, size: int, pool: dict) -> list[str]:
-    """A hand typed at a real table, checked against the tiles still to deal."""
+def parse_hand(text: str, size: int, pool: dict, tiles: dict) -> list[str]:
+    """A hand typed at a real table, checked against the tiles still to deal.
+    A refusal tells only what the whole table knows (the game's `tiles`): how
+    many of a kind are left to deal would tell what the hands before took."""
     hand = tiles_text(text)
     if len(hand) != size:
         raise ValueError(f"a hand holds {size} tiles, not {len(hand)}")
     for tile in TILES:
-        if hand.count(tile) > pool[tile]:
+        picked = hand.count(tile)
+        if picked > tiles.get(tile, 0):
+            has = f"only {counted(tiles[tile], tile + ' tile')}" if tiles.get(tile) else f"no {tile} tiles"
+            raise ValueError(f"the game has {has}, not {picked}")
+        if picked > pool[tile]:
             raise ValueError(
-                f"only {counted(pool[tile], tile + ' tile')} {'is' if pool[tile] == 1 else 'are'} left to deal"
+                f"{counted(picked, tile + ' tile')} cannot be dealt now: check the tiles you picked"
             )
     return in_order(hand)
 
@@ -77,12 +83,18 @@ def draw_prompt(name: str) -> str:
     return f"the tile {name} draws: x, o, trixo or arrow"
 
 
-def parse_draw(text: str, reserve: dict) -> str:
-    """A draw typed at a real table: one tile the reserve still holds."""
+def parse_draw(text: str, reserve: dict, in_sight) -> str:
+    """A draw typed at a real table: one tile the reserve still holds. A
+    refusal never lists the reserve, which tells the other hands: it says why
+    only when every tile of the kind is in sight (`in_sight(tile)`: on the
+    table, collected or out of the game)."""
     tile = tile_name(text)
     if not reserve[tile]:
-        left = ", ".join(f"{n} {t}" for t, n in reserve.items() if n)
-        raise ValueError(f"no {tile} tile is left in the reserve ({left})")
+        if in_sight(tile):
+            raise ValueError(
+                f"no {tile} tile is left to draw: every one is on the table, collected or out of the game"
+            )
+        raise ValueError(f"no {tile} tile can be drawn now: check the tile you drew")
     return tile
 
 

@@ -168,7 +168,12 @@ class TrixoState(State):
         raise AssertionError("the reserve holds reserve_size tiles")
 
     def _parse_draw(self, text: str) -> str:
-        return parse_draw(text, self.reserve)
+        return parse_draw(text, self.reserve, self._in_sight)
+
+    def _in_sight(self, tile: str) -> bool:
+        """Whether no hand holds the kind, with the reserve out of it: then every
+        tile of it is in sight, and saying so tells no one's hand."""
+        return not self.reserve[tile] and not any(tile in hand for hand in self.hands)
 
     def legal_moves(self) -> list[dict]:
         """Every play of the seat to act; the tiles it may set aside when it has none."""
