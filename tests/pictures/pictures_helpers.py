@@ -55,12 +55,25 @@ def middle(log: dict) -> list[int]:
     return [0, 1, n // 2, n]
 
 
-def page_steps(page: str) -> list[dict]:
-    """The steps embedded in a replay page."""
-    start = page.index('<script type="application/json" id="steps">') + len(
-        '<script type="application/json" id="steps">'
+def page_data(page: str, name: str):
+    """The JSON a replay page holds in its <script id=name>."""
+    start = page.index(f'<script type="application/json" id="{name}">') + len(
+        f'<script type="application/json" id="{name}">'
     )
     return json.loads(page[start : page.index("</script>", start)])
+
+
+def page_steps(page: str) -> list[dict]:
+    """The steps embedded in a replay page, each with its drawing put together
+    from the shared pieces as the page's script does ("svg")."""
+    pieces = page_data(page, "pieces")
+    steps = page_data(page, "steps")
+    for step in steps:
+        runs = step["drawing"]
+        step["svg"] = "".join(
+            "".join(pieces[first : first + count]) for first, count in zip(runs[::2], runs[1::2])
+        )
+    return steps
 
 
 def house_log(game: str, players: int, seed: str = "pics", **changes) -> dict:

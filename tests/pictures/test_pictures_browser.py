@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pictures_helpers import EXAMPLES, by_class, example, middle, page_steps, parse, states
+from pictures_helpers import EXAMPLES, SVG, by_class, example, middle, page_steps, parse, states
 
 from stixxcli.replay_page import build
 
@@ -144,6 +144,27 @@ def test_replay_page_steps_to_the_end_with_the_keyboard(browser, tmp_path, game,
     start = _state_at(log, 0).view(None)
     for selector, count in expected(start).items():
         assert _count(browser, selector) == count, selector
+
+
+def test_replay_page_shows_every_steps_own_drawing(browser, tmp_path):
+    """The page keeps the drawings as pieces shared by the steps: each step,
+    stepped to with the arrow key and back, shows its own drawing whole."""
+    from selenium.webdriver.common.keys import Keys
+
+    log = example("sixto", "4-players.json")
+    page = _open(browser, tmp_path, log, 1)
+    shown = "return [document.querySelector('#board svg title').textContent, document.querySelectorAll('#board svg *').length]"
+    drawn = [
+        [root.find(SVG + "title").text, sum(1 for _ in root.iter()) - 1]
+        for root in map(parse, (s["svg"] for s in page_steps(page)))
+    ]
+    assert len({title for title, _ in drawn}) > len(drawn) // 2  # the steps are told apart
+    for index, expected in enumerate(drawn):
+        assert browser.execute_script(shown) == expected, index
+        _keys(browser, Keys.ARROW_RIGHT)
+    for index in reversed(range(len(drawn))):
+        _keys(browser, Keys.ARROW_LEFT)
+        assert browser.execute_script(shown) == drawn[max(0, index - 1)], index
 
 
 def test_replay_page_buttons_and_slider(browser, tmp_path):

@@ -182,7 +182,7 @@ def test_hostile_names_are_escaped_in_svg_and_page(stixx, tmp_path):
     assert "<script" not in svg and "\x07" not in svg
     assert stixx("replay", path, "--html", page_path).exit_code == 0
     page = page_path.read_text(encoding="utf-8")
-    assert page.count("<script") == 3  # the page's own two data blocks and its script
+    assert page.count("<script") == 4  # the page's own three data blocks and its script
     for step in page_steps(page):
         parse(step["svg"])
     r = stixx("replay", path, "--to", "3", env={"NO_COLOR": "1"})

@@ -158,6 +158,25 @@ def test_fishstix_draws_each_stick_as_one_piece_and_each_fish_facing_its_way(nam
         assert totals == {seat: sum(track.values()) for seat, track in enumerate(view["tracks"])}
 
 
+def test_fishstix_draws_a_stick_the_same_wherever_the_grid_begins():
+    """A stick is drawn at its own origin and moved into place: the replay page
+    keeps a piece drawn the same at every step once, and the grid moves as it
+    grows to the left and up (every stick's every fish was drawn again)."""
+    import xml.etree.ElementTree as ET
+
+    log = example("fishstix", "2-players.json")
+    drawn: dict[str, set[str]] = {}
+    places: dict[str, set[str]] = {}
+    for _, state in states(log):
+        for stick in by_class(parse(state.draw_svg(None)), "stick"):
+            if "last" not in stick.get("class").split():  # the last one is outlined in red
+                moved = [part.attrib.pop("transform") for part in stick if part.tag == SVG + "g"]
+                places.setdefault(stick.get("data-order"), set()).add(str(moved))
+                drawn.setdefault(stick.get("data-order"), set()).add(ET.tostring(stick, encoding="unicode"))
+    assert all(len(d) == 1 for d in drawn.values())
+    assert any(len(p) > 1 for p in places.values())  # the grid did move
+
+
 @pytest.mark.parametrize("name", ["2-players.json", "4-players-pile-empty.json"])
 def test_fishstix_marks_the_runs_the_last_stick_scored(name):
     log = example("fishstix", name)

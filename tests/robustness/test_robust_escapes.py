@@ -137,10 +137,17 @@ def page_for(tmp_path, log: dict, *args) -> str:
 
 
 def steps_of(page: str) -> list[dict]:
-    start = page.index('<script type="application/json" id="steps">') + len(
-        '<script type="application/json" id="steps">'
-    )
-    return json.loads(page[start : page.index("</script>", start)])
+    def data(name):
+        start = page.index(f'<script type="application/json" id="{name}">') + len(
+            f'<script type="application/json" id="{name}">'
+        )
+        return json.loads(page[start : page.index("</script>", start)])
+
+    pieces, steps = data("pieces"), data("steps")
+    for step in steps:  # each drawing put together from the shared pieces, as the page's script does
+        runs = step["drawing"]
+        step["svg"] = "".join("".join(pieces[a : a + n]) for a, n in zip(runs[::2], runs[1::2]))
+    return steps
 
 
 def solo() -> dict:

@@ -168,11 +168,14 @@ def draw_svg(state, viewer: int | None = None) -> str:
     for n, placement in enumerate(placed):
         x, y = xy(placement["column"], placement["row"])
         is_last = placement is last
+        # Drawn at its own origin and moved into place by an inner group (the outer one
+        # keeps the picture's coordinates): the grid moves as it grows, and the replay
+        # page keeps a stick drawn alike at every step once.
         parts = [
             tag(
                 "rect",
-                x=x + 3,
-                y=y + 2,
+                x=3,
+                y=2,
                 width=CELL_W - 6,
                 height=4 * CELL_H - 4,
                 rx=10,
@@ -182,11 +185,11 @@ def draw_svg(state, viewer: int | None = None) -> str:
             )
         ]
         for k, (kind, facing) in enumerate(_parse(placement["fish"])):
-            parts.append(_use(kinds, x + CELL_W / 2, y + k * CELL_H + CELL_H / 2, kind, facing))
+            parts.append(_use(kinds, CELL_W / 2, k * CELL_H + CELL_H / 2, kind, facing))
         seat = placement["seat"]
         d.add(
             group(
-                parts,
+                [group(parts, transform=f"translate({x} {y})")],
                 class_="stick" + (" last" if is_last else ""),
                 data_seat="start" if seat is None else seat,
                 data_order=n,
