@@ -412,3 +412,30 @@ def test_a_board_of_wide_colour_names_keeps_its_points_on_the_grid(kit):
         for a, b in zip(row, row[1:]):
             assert (b - a) % step == 0, lines
         assert (row[0] - top[0]) % (step // 2) == 0, lines
+
+
+def test_a_board_of_long_colour_tags_is_shown_in_bands_that_fit_the_terminal(kit):
+    """Colours that share their start ("lightgreen", "lightgrey") are tagged
+    `lightgree`, `lightgrey`: the points moved apart and the board ran to 107
+    columns, every row broken in two. It is shown in bands, left part above
+    right part, cut at the points, so every stixx's label is shown whole, once."""
+    from rich.console import Console
+
+    names = ["lightgreen", "lightgrey", "lightblue", "lightpink", "darkgreen", "darkgrey"]
+    rename = dict(zip(kit.colours, names))
+    layout = [rename[c] for c in kit.layout]
+    state = kit.start(secret=names[:3], layout_=layout, rules_=kit.rules(colours=names))
+    tags = ["lightgree", "lightgrey", "lightb", "lightp", "darkgree", "darkgrey"]
+    for width in (80, 60):
+        console = Console(record=True, width=width, color_system=None)
+        console.print(state.render(0))
+        text = console.export_text()
+        assert max(len(line) for line in text.splitlines()) <= width, text
+        for line in text.splitlines():  # a row of points is never broken: its segments end at points
+            if "━" in line:
+                assert line.strip()[0] == line.strip()[-1] == "•", text
+        words = text.split()
+        for stixx, colour in enumerate(layout):
+            assert words.count(f"{tags[names.index(colour)]}{stixx}") == 1, (stixx, text)
+        for tag, name in zip(tags, names):
+            assert f"{tag} {name}" in text  # the legend, each entry on one line
