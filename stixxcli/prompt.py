@@ -3,6 +3,8 @@ in 80 columns, `q` to stop anywhere, and `replay --step`'s moving about."""
 
 from __future__ import annotations
 
+import re
+import shutil
 import sys
 import textwrap
 
@@ -10,7 +12,8 @@ import click
 
 from .text import counted, plain_lines
 
-WIDTH = 80  # a prompt and the lines that explain it fit in 80 columns
+WIDTH = 80  # a prompt and the lines that explain it fit in 80 columns, or a narrower terminal
+NARROWEST = 20  # narrower than this, lines are broken for 20 columns and the terminal wraps them
 ANSWER_ROOM = 25  # left on a prompt's line for the answer: a Sixto row typed with spaces
 QUIT = ("q", "quit", "save")
 HELP = ("help", "?", "h")
@@ -71,27 +74,64 @@ def ask_line(text, **kwargs) -> str:
     return answer
 
 
+def width() -> int:
+    """WIDTH, or the terminal's width where it is narrower (60 columns)."""
+    return max(NARROWEST, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
+
+
 def fit(lead: str, question: str, short: str) -> tuple[list[str], str]:
-    """Lines to print and the prompt to ask with, all within WIDTH columns: the
-    question in the prompt when it fits with room for the answer, else
+    """Lines to print and the prompt to ask with, all within width() columns:
+    the question in the prompt when it fits with room for the answer, else
     wrapped above a short prompt."""
+    room = width()
     inline = f"{lead}{question}: "
-    if "\n" not in question and len(inline) + ANSWER_ROOM <= WIDTH:
+    if "\n" not in question and len(inline) + ANSWER_ROOM <= room:
         return [], inline
-    return wrapped(question), short[: WIDTH - 10] + "> "
+    return wrapped(question), short[: room - 10] + "> "
 
 
 def wrapped(text: str) -> list[str]:
-    """`text` in lines under WIDTH columns. A line that fits is kept as it is,
+    """`text` in lines under width() columns. A line that fits is kept as it is,
     spaces included: a prompt may hold a picture (the numbering of a board)."""
+    room = width()
     text = plain_lines(text)
     lines = []
     for line in text.splitlines():
-        if len(line) < WIDTH:
+        if len(line) < room:
             lines.append(line)
         else:
-            lines += textwrap.wrap(line, WIDTH - 3, subsequent_indent="  ")
+            lines += textwrap.wrap(line, room - 3, subsequent_indent="  ")
     return lines
+
+
+LABEL = re.compile(r"\s*(?:\S+ )*?\S+ {2,}(?=\S)")  # a name, then its text after 2+ spaces
+
+
+def reflowed(text: str) -> list[str]:
+    """A game's help, laid out for 80 columns, within width() columns. A line
+    too long is broken between words and goes on under its own text (`A id
+    take one...` under `take`), else under its first word; the lines that went
+    on with it in 80 columns are joined to it first (a sentence, a list of ids)."""
+    room = width()
+    lines = plain_lines(text).splitlines()
+    out, n = [], 0
+    while n < len(lines):
+        line, n = lines[n], n + 1
+        if len(line) <= room:
+            out.append(line)
+            continue
+        label, lead = LABEL.match(line), len(line) - len(line.lstrip())
+        under = len(label.group()) if label else 0  # where the lines going on with it start
+        while n < len(lines) and not line.endswith((".", ":", "!", "?")) and (label or not lead):
+            going_on = lines[n][under:]
+            if not lines[n].startswith(" " * under) or not going_on.strip() or going_on[0] == " ":
+                break
+            line, n = f"{line} {going_on}", n + 1
+        start = under or lead
+        line = line[:start] + " ".join(line[start:].split())  # its columns of text are gone: one space
+        hang = next((h for h in (under, lead) if 0 < h <= room // 2), 2)
+        out += textwrap.wrap(line, room, subsequent_indent=" " * hang, break_on_hyphens=False)
+    return out
 
 
 def step_through(log: dict, show, start: int = 0):

@@ -97,6 +97,18 @@ class Styled:
         return text
 
 
+class Fitted:
+    """A drawing made as wide as the terminal, in bands where it is wider: rich
+    says how wide it prints, `draw(*args, width)` draws for that width (a grid
+    or a sheet that ran past the edge broke each row in two)."""
+
+    def __init__(self, draw, *args):
+        self.draw, self.args = draw, args
+
+    def __rich_console__(self, console, options):
+        yield self.draw(*self.args, options.max_width)
+
+
 def columns(
     rows: list[list[tuple[str, str]]], align: str, gap: str = " ", same: str = ""
 ) -> list[list[tuple[str, str]]]:

@@ -57,9 +57,9 @@ class Tmux:
     """A real terminal (tmux) running a command in a folder: keys typed, the
     screen and its whole scrollback read."""
 
-    def __init__(self, folder, command: list[str]):
+    def __init__(self, folder, command: list[str], columns: int = 110):
         self.socket = f"stixx-{uuid.uuid4().hex[:8]}"
-        self.tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "110", "-y", "45", "-c", str(folder),
+        self.tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", str(columns), "-y", "45", "-c", str(folder),
                   "sleep 0.5; exec " + " ".join(command))  # fmt: skip
         # A long history, set before the game prints anything.
         self.tmux("set-option", "-g", "history-limit", "50000")
@@ -71,9 +71,9 @@ class Tmux:
             ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True
         ).stdout
 
-    def everything(self) -> str:
-        """The screen and the whole scrollback."""
-        return self.tmux("capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-")
+    def everything(self, joined: bool = False) -> str:
+        """The screen and the whole scrollback; `joined`: a line the terminal wrapped as one."""
+        return self.tmux("capture-pane", "-p", *["-J"] * joined, "-t", "t", "-S", "-", "-E", "-")
 
     def wait_for(self, text: str | tuple, seconds: float = 30) -> str:
         """What the terminal holds once it shows `text` (or any of several)."""
@@ -99,8 +99,8 @@ def terminal(tmp_path):
         pytest.skip("needs tmux")
     started = []
 
-    def start(command: list[str]) -> Tmux:
-        started.append(Tmux(tmp_path, command))
+    def start(command: list[str], columns: int = 110) -> Tmux:
+        started.append(Tmux(tmp_path, command, columns))
         return started[-1]
 
     yield start

@@ -489,3 +489,37 @@ def test_one_stick_is_said_in_the_singular():
     assert "pile: 1 stick\n" in console.export_text()
     drawn = state.draw_svg(0)
     assert "pile: 1 stick<" in drawn and "p1: 1 stick in hand, unseen" in drawn
+
+
+TWENTY_KINDS = [
+    *("blue", "green", "pink", "orange", "purple", "school", "salmon", "trout", "cod", "herring"),
+    *("mackerel", "tuna", "carp", "pike", "perch", "eel", "sole", "plaice", "haddock", "bream"),
+]
+
+
+def twenty_kinds_rules() -> dict:
+    """A house rule of 20 kinds of fish, each stick four kinds in turn."""
+    deck = []
+    for n in range(72):
+        fish = [TWENTY_KINDS[(3 * n + 7 * k) % 20] for k in range(4)]
+        deck.append(" ".join(f"{kind}>" if (n + k) % 2 else f"<{kind}" for k, kind in enumerate(fish)))
+    return dict(resolve(game(), "standard").values, kinds=TWENTY_KINDS, deck=deck)
+
+
+def test_twenty_kinds_of_fish_keep_every_point_in_80_and_60_columns():
+    """A house rule of 20 kinds: the tracks ran past the terminal even drawn
+    tight, and rich cut every point to `0…`. They are shown in bands of kinds,
+    one table under the other, each kind's heading and points whole."""
+    log = play_bots("fishstix", ["greedy", "random", "greedy"], 3, rules=twenty_kinds_rules())
+    state = Table.resume(dict(log, moves=log["moves"][:12], finished=False, result=None)).state
+    for width in (80, 60):
+        console = Console(file=io.StringIO(), width=width, record=True)
+        console.print(state.render(0))
+        text = console.export_text()
+        assert max(len(line) for line in text.splitlines()) <= width and "…" not in text
+        heads = [line.split("┃") for line in text.splitlines() if "┃" in line]
+        assert [kind.strip() for head in heads for kind in head[1:]] == [*TWENTY_KINDS, "total", "hand"]
+        rows = [line.split("│") for line in text.splitlines() if "│" in line]
+        for seat, track in enumerate(state.tracks):
+            cells = [cell.strip() for row in rows[seat :: len(state.tracks)] for cell in row[1:]]
+            assert cells == [f"{n}/10" for n in track] + [str(sum(track)), str(len(state.hands[seat]))]

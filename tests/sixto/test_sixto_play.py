@@ -611,3 +611,40 @@ def test_greedy_alone_ends_a_game_that_needs_every_scored_box_for_the_targets():
     for seed in range(3):
         log = play_bots("sixto", ["greedy"], seed, rules=rules, max_turns=2000)
         assert log["finished"]
+
+
+def forty_box_log(moves=()):
+    """Two sheets of a house rule's longest rows, 40 boxes: box b shows ((b - 1) % 6) + 1 on A."""
+    sheets = {"A": [[1 + b % 6 for b in range(40)]] * 6, "B": [[6 - b % 6 for b in range(40)]] * 6}
+    changes = {
+        "boxes_per_row": 40,
+        "sheets": sheets,
+        "score_table": [0, -5, 0] + [5 * n for n in range(1, 40)],
+    }
+    return make_log(list(moves), **changes)
+
+
+def test_a_sheet_of_40_boxes_is_shown_in_bands_that_fit_the_terminal():
+    """A house rule's 40 boxes a row ran to 150 columns: every row broke in two
+    at the terminal's edge and the sheet could not be read. It is shown in
+    bands of boxes, one under the other, each row named; every box once."""
+    moves = [turn(0, roll(1), "red1 yellow7", ""), turn(1, roll(4), "", "green3")]
+    *_, last = replay(forty_box_log(moves))
+    for width in (80, 60):
+        console = Console(record=True, width=width, color_system=None)
+        console.print(last.state.render())
+        lines = console.export_text().splitlines()
+        assert max(len(line) for line in lines) <= width, "\n".join(lines)
+        titles = [n for n, line in enumerate(lines) if ", sheet " in line] + [len(lines)]
+        assert len(titles) == 3
+        for start, end in zip(titles, titles[1:]):
+            sheet = lines[start:end]
+            heads = [line.split() for line in sheet if line.startswith(" ")]  # the boxes' numbers
+            assert [w for words in heads for w in words if w.isdigit()] == [str(b) for b in range(1, 41)]
+            for colour in COLOURS:
+                row = [
+                    w for line in sheet if line.startswith(f"{colour} ") for w in line.split()[1:] if w != "|"
+                ]
+                assert len(row) == 40 + 2, sheet  # every box once, then the row's crosses and points
+        crossed = [line for line in lines[titles[0] : titles[1]] if line.startswith(("red ", "yellow "))]
+        assert "".join(crossed).count("X") == 2

@@ -86,3 +86,26 @@ def test_the_board_shows_the_roll_being_played_also_after_a_re_roll(terminal):
     assert shown.count("This roll: ") == 3  # drawn again for the re-roll only
     term.type("q", "Enter")
     term.wait_for("Game saved unfinished")
+
+
+def test_a_house_rules_long_rows_and_the_help_keep_to_a_60_column_terminal(terminal, tmp_path):
+    """Rows of 40 boxes broke in two at the terminal's edge, and the help, laid
+    out for 80 columns, broke mid-word: in 60 columns every line the terminal
+    shows is one line of the table (none wrapped), and every box is there."""
+    rows = "\n".join(f"    - [{', '.join(str(1 + (b + row) % 6) for b in range(40))}]" for row in range(6))
+    house = (
+        f"extends: standard\nboxes_per_row: 40\nscore_table: {[0, -5, 0] + [5 * n for n in range(1, 40)]}\n"
+    )
+    house += f"sheets:\n  A:\n{rows}\n  B:\n{rows}\n"
+    (tmp_path / "long.yaml").write_text(house)  # the terminal starts in tmp_path
+    term = terminal([sys.executable, "-m", "stixxcli", "play", "sixto", "--rules", "long.yaml", "--player", "Ann",
+                     "--bot", "Bob:greedy", "--seed", "7", "--out", "g.json"], columns=60)  # fmt: skip
+    term.wait_for("Ann>")  # the question above a short prompt, in 60 columns
+    term.type("h", "Enter")
+    shown = term.wait_for("the last roll stands")
+    lines = shown.splitlines()
+    assert all(len(line) <= 60 for line in term.everything(joined=True).splitlines()), shown
+    heads = [
+        word for line in lines if line.startswith("  ") and line.split()[0].isdigit() for word in line.split()
+    ]
+    assert [w for w in heads if w.isdigit()] == [str(b) for b in range(1, 41)] * 2  # Ann's sheet and Bob's

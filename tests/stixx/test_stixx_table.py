@@ -131,6 +131,31 @@ def test_help_explains_and_groups_the_choices_within_80_columns(kit):
     assert "help all" in short and "help all" not in everything
 
 
+def test_help_at_the_prompt_keeps_to_a_60_column_terminal(stixx, tmp_path):
+    """The help is laid out for 80 columns; a 60-column terminal broke its lines
+    mid-word (`e` / `.g. A 0`). Each line too long is broken between words,
+    going on under its own text with the lines that went on with it, and every
+    word is still there."""
+    answers = {}
+    for columns in ("80", "60"):
+        args = ("play", "stixx", "--player", "Ann", "--bot", "Bob:random", "--seed", 3)
+        played = stixx(
+            *args, "--out", tmp_path / f"{columns}.json", input="help\nq\n", env={"COLUMNS": columns}
+        )
+        asked = played.output[played.output.index("(help: how to answer") :]
+        answers[columns] = asked[asked.index("A id") : asked.index("Type 'help all'")]
+    lines = answers["60"].splitlines()
+    assert max(len(line) for line in lines) <= 60, answers["60"]
+    assert answers["60"].split() == answers["80"].split()
+    assert "A id           take one stixx touching the marker e.g. A 0" in lines
+    at = lines.index("C seat colour  challenge a player (seat or name) to be a")
+    assert lines[at + 1 : at + 4] == [  # its sentence goes on under its text, as one
+        "               colour: if right, their colour is revealed",
+        "               and you take two; if wrong, the turn passes",
+        "               to them e.g. C 1 red",
+    ]
+
+
 def test_help_of_a_take_names_the_marker_and_the_stixx(kit):
     state = kit.start()
     turn = state.turn()
@@ -412,3 +437,30 @@ def test_a_board_of_wide_colour_names_keeps_its_points_on_the_grid(kit):
         for a, b in zip(row, row[1:]):
             assert (b - a) % step == 0, lines
         assert (row[0] - top[0]) % (step // 2) == 0, lines
+
+
+def test_a_board_of_long_colour_tags_is_shown_in_bands_that_fit_the_terminal(kit):
+    """Colours that share their start ("lightgreen", "lightgrey") are tagged
+    `lightgree`, `lightgrey`: the points moved apart and the board ran to 107
+    columns, every row broken in two. It is shown in bands, left part above
+    right part, cut at the points, so every stixx's label is shown whole, once."""
+    from rich.console import Console
+
+    names = ["lightgreen", "lightgrey", "lightblue", "lightpink", "darkgreen", "darkgrey"]
+    rename = dict(zip(kit.colours, names))
+    layout = [rename[c] for c in kit.layout]
+    state = kit.start(secret=names[:3], layout_=layout, rules_=kit.rules(colours=names))
+    tags = ["lightgree", "lightgrey", "lightb", "lightp", "darkgree", "darkgrey"]
+    for width in (80, 60):
+        console = Console(record=True, width=width, color_system=None)
+        console.print(state.render(0))
+        text = console.export_text()
+        assert max(len(line) for line in text.splitlines()) <= width, text
+        for line in text.splitlines():  # a row of points is never broken: its segments end at points
+            if "━" in line:
+                assert line.strip()[0] == line.strip()[-1] == "•", text
+        words = text.split()
+        for stixx, colour in enumerate(layout):
+            assert words.count(f"{tags[names.index(colour)]}{stixx}") == 1, (stixx, text)
+        for tag, name in zip(tags, names):
+            assert f"{tag} {name}" in text  # the legend, each entry on one line

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stixxcli.colours import terminal_style
+from stixxcli.styled import Fitted
 from stixxcli.text import counted, plain
 
 from .board import turned_round
@@ -46,17 +47,6 @@ class FishPainter:
 
     def blank(self, mark: str = EMPTY) -> Text:
         return Text(mark.center(self.width + 1), style="dim")
-
-
-class Fitted:
-    """A drawing made as wide as the terminal, in bands where it is wider: a
-    grid or a hand that ran past the edge broke each row in two."""
-
-    def __init__(self, draw, *args):
-        self.draw, self.args = draw, args
-
-    def __rich_console__(self, console, options):
-        yield self.draw(*self.args, options.max_width)
 
 
 def render_layout(state, painter: FishPainter, width: int = 80) -> Text:
@@ -133,7 +123,8 @@ def render_hand(state, seat: int, painter: FishPainter, width: int = 80) -> Text
 
 class Tracks:
     """Every player's six tracks: padded, or tight where the terminal is too
-    narrow for that (60 columns), as rich would cut the points to `0/…`."""
+    narrow for that (60 columns), as rich would cut the points to `0/…`; a
+    house rule's many kinds in bands of kinds, one table under the other."""
 
     def __init__(self, state, painter: FishPainter):
         self.state, self.painter = state, painter
@@ -141,23 +132,48 @@ class Tracks:
     def __rich_console__(self, console, options):
         from rich.measure import Measurement
 
-        table = render_tracks(self.state, self.painter)
-        if Measurement.get(console, options.update_width(1000), table).maximum > options.max_width:
-            table = render_tracks(self.state, self.painter, padding=(0, 0))
-        yield table
+        def tables(padding, band: int) -> list[Table]:
+            kinds = len(self.state.deck.kinds)
+            return [
+                render_tracks(self.state, self.painter, padding, range(start, min(start + band, kinds)))
+                for start in range(0, kinds, band)
+            ]
+
+        def fits(tables) -> bool:
+            wide = options.update_width(1000)
+            return all(Measurement.get(console, wide, t).maximum <= options.max_width for t in tables)
+
+        # The most kinds a band that fit, padded, else tight; the total and the hand in the last band.
+        kinds = len(self.state.deck.kinds)
+        shown = tables((0, 1), kinds)
+        if not fits(shown):
+            tight = (tables((0, 0), band) for band in range(kinds, 0, -1))
+            shown = next((t for t in tight if fits(t)), None) or tables((0, 0), 1)
+        for n, table in enumerate(shown):
+            yield from [Text(), table] if n else [table]  # a line between bands
 
 
-def render_tracks(state, painter: FishPainter, padding=(0, 1)) -> Table:
+def render_tracks(state, painter: FishPainter, padding=(0, 1), kinds: range | None = None) -> Table:
+    """The tracks of `kinds` (default: all), with the total and the hand after the last kind."""
+    every = len(state.deck.kinds)
+    kinds = range(every) if kinds is None else kinds
+    last = kinds.stop == every
     table = Table(show_edge=False, header_style="bold", title_justify="left", padding=padding)
     table.add_column("player")
-    for name, style in zip(state.deck.kinds, painter.styles):
-        table.add_column(Text(plain(name), style=style), justify="right")
-    table.add_column("total", justify="right")
-    table.add_column("hand", justify="right")
+    for kind in kinds:
+        table.add_column(Text(plain(state.deck.kinds[kind]), style=painter.styles[kind]), justify="right")
+    if last:
+        table.add_column("total", justify="right")
+        table.add_column("hand", justify="right")
     for seat, track in enumerate(state.tracks):
         name = Text(plain(state.names[seat]), style="bold reverse" if seat == state.seat else "")
-        cells = [Text(f"{n}/{state.target}", style="bold" if n >= state.target else "") for n in track]
-        table.add_row(name, *cells, str(sum(track)), str(len(state.hands[seat])))
+        cells = [
+            Text(f"{track[k]}/{state.target}", style="bold" if track[k] >= state.target else "")
+            for k in kinds
+        ]
+        if last:
+            cells += [str(sum(track)), str(len(state.hands[seat]))]
+        table.add_row(name, *cells)
     return table
 
 

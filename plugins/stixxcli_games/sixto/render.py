@@ -9,8 +9,8 @@ Replays and play print the same picture through rich (Styled.__rich__).
 from __future__ import annotations
 
 from stixxcli.colours import terminal_style
-from stixxcli.styled import Styled, columns
-from stixxcli.text import counted
+from stixxcli.styled import Fitted, Styled, columns
+from stixxcli.text import cells, counted
 
 TARGET_BACKGROUND = "#303030"  # the target area's boxes: a dark grey behind the number
 
@@ -29,10 +29,11 @@ def _sheet(
     boxes: int,
     first_target: int,
     box,
+    width: int | None = None,
 ):
     """One sheet as a grid: a row per colour, named by its label in its hue,
     `box(row, index, style)` giving each box's (text, style); then the
-    columns' points and the total."""
+    columns' points and the total. Wider than `width`, in bands of boxes."""
     blank = ("", "")
     wide = len(str(boxes))
     header = [blank]
@@ -64,12 +65,61 @@ def _sheet(
         + [(str(score["crosses"]), ""), (str(score["total"]), "bold")]
     )
     grid = "".join("|=" if index == first_target else "=" for index in range(boxes))
-    laid = columns(rows, "l" + "r" * (boxes + 1) + "rr", same=f" {grid}  ")
-    # A rule under the header, and one above the sums.
-    return Styled().add(title, "bold").end_line().rows(laid, rules=(1, len(laid) - 3))
+    align, same = "l" + "r" * (boxes + 1) + "rr", f" {grid}  "
+    out = Styled().add(title, "bold").end_line()
+    for n, band in enumerate(_bands(rows, width)):
+        shown = [[row[i] for i in band] for row in rows]
+        sums = [row for row in shown[len(colours) + 1 :] if any(text for text, _ in row[1:])]
+        shown = shown[: len(colours) + 1] + sums  # without the sums' rows a band leaves empty
+        if n:
+            out.end_line()  # a line between bands
+        laid = columns(shown, "".join(align[i] for i in band), same="".join(same[i] for i in band))
+        out.rows(laid, rules=(1, len(colours) + 1))  # a rule under the header, and one above the sums
+    return out
+
+
+def _bands(rows, width: int | None) -> list[list[int]]:
+    """The columns of each band: the row names, then as many boxes as fit in
+    `width`; the crosses and the points in the last band. One band where it fits."""
+    widths = [max(cells(row[i][0]) for row in rows) for i in range(len(rows[0]))]
+    *boxes, crosses, points = range(1, len(widths))
+    bands, band, used = [], [0], widths[0]
+    for i in boxes:
+        if width is not None and len(band) > 1 and used + 1 + widths[i] > width:
+            bands.append(band)
+            band, used = [0], widths[0]
+        band.append(i)
+        used += 1 + widths[i]
+    if width is not None and len(band) > 1 and used + 2 + widths[crosses] + widths[points] > width:
+        bands.append(band)
+        band = [0]
+    return [*bands, band + [crosses, points]]
+
+
+class Sheets(Styled):
+    """The table as `draw_state` draws it without a width (for the table to
+    compare, and for Styled.write); to rich, in bands where its terminal is
+    narrower (a house rule's 40 boxes a row)."""
+
+    def __init__(self, state):
+        super().__init__()
+        self.state = state
+        self.lines = draw_state(state).lines
+
+    def __rich__(self):
+        return Fitted(self._fitted)
+
+    def _fitted(self, width: int):
+        if max(sum(cells(text) for text, _ in line) for line in self._lines()) <= width:
+            return Styled.__rich__(self)
+        return draw_state(self.state, width)
 
 
 def render_state(state, viewer: int | None = None):
+    return Sheets(state)
+
+
+def draw_state(state, width: int | None = None) -> Styled:
     rules = state.rules
     boxes, first_target = state.boxes, state.first_target
     out = _summary(state)
@@ -92,7 +142,7 @@ def render_state(state, viewer: int | None = None):
         labels = [f"{colour} closed" if row in state.closed else colour for row, colour in enumerate(colours)]
         title = f"{name}{active}, sheet {state.letters[seat]}: {counted(score['total'], 'point')}"
         out.end_line().extend(
-            _sheet(title, labels, colours, score, state.count[seat], boxes, first_target, box)
+            _sheet(title, labels, colours, score, state.count[seat], boxes, first_target, box, width)
         )
     out.add(
         f"X crossed, / lost (skipped), - closed, boxes {first_target + 1}-{boxes} "

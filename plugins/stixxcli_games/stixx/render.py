@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stixxcli.colours import letters, marker_style, terminal_style
+from stixxcli.styled import Fitted
 from stixxcli.text import char_cells, plain
 
 LEGEND_WIDTH = 80
@@ -41,7 +42,9 @@ def _columns(text: str) -> list[str]:
     return out
 
 
-def draw_board(state) -> Text:
+def draw_board(state, width: int | None = None) -> Text:
+    """The board, or where it is wider than `width` (a house rule's long colour
+    tags), in bands cut at its points: left part above right part."""
     grid = state.board
     radius = grid.radius
     colours = list(state.colours)
@@ -57,9 +60,9 @@ def draw_board(state) -> Text:
     # rule's longer colour tags ("gree", "grey") need the points further apart.
     longest = max((len(_columns(label)) for _, label in labels.values()), default=0)
     half = max(COLUMNS, longest + 2)
-    width = 4 * radius * half + 3
+    across = 4 * radius * half + 3
     height = 2 * radius * ROWS + 1
-    cells = [[(" ", "")] * width for _ in range(height)]
+    cells = [[(" ", "")] * across for _ in range(height)]
 
     def at(point: int) -> tuple[int, int]:
         q, r = grid.points[point]
@@ -94,19 +97,39 @@ def draw_board(state) -> Text:
         row, col = at(point)
         put(row, col, "•", "dim")
 
+    # Bands of half steps, each the last one's last step on: a row of points is
+    # cut at one of its points, a row of diagonals between them, so no label
+    # is cut in two and every row keeps its place under the others.
+    steps, most = 4 * radius, (width - 2) // half if width else 0
+    bands, start = [(0, steps)], 0
+    if across > (width or across) and most >= 2:
+        bands = []
+        while not bands or bands[-1][1] < steps:
+            bands.append((start, min(start + most, steps)))
+            start = bands[-1][1] - 1
     text = Text()
-    for n, row in enumerate(cells):
-        line = Text()
-        for ch, style in row:
-            line.append(ch, style)
-        line.rstrip()
-        text.append_text(line)
-        if n < height - 1:
-            text.append("\n")
+    for b, (start, end) in enumerate(bands):
+        if b:
+            text.append("\n\n")
+        origin = start * half + 1 if b else 0
+        for n, row in enumerate(cells):
+            parity = (n // ROWS + radius) % 2  # which half steps this row's points stand on
+            lo, hi = (
+                (start, end - 1) if n % ROWS else (start + (start - parity) % 2, end - (end - parity) % 2)
+            )
+            left = origin if lo == start or not b else lo * half + 1
+            right = across if end == steps else hi * half + 2
+            line = Text(" " * (left - origin))
+            for ch, style in row[left:right]:
+                line.append(ch, style)
+            line.rstrip()
+            text.append_text(line)
+            if n < height - 1:
+                text.append("\n")
     return text
 
 
-def legend(state) -> Text:
+def legend(state, width: int = LEGEND_WIDTH) -> Text:
     """Each colour's letter in its colour, and the marker: the key to the board."""
     colours = list(state.colours)
     entries = [
@@ -114,11 +137,11 @@ def legend(state) -> Text:
         for n, (colour, tag) in enumerate(zip(colours, letters(colours)))
     ]
     entries.append(("M the marker", marker_style()))
-    # Lines under 80 columns, broken between entries (a house rule's many colours
-    # would otherwise wrap inside one, "br" above "brown").
-    text, line = Text(), 0
+    # Lines under 80 columns (or the terminal's width), broken between entries (a
+    # house rule's many colours would otherwise wrap inside one, "br" above "brown").
+    text, line, width = Text(), 0, min(width, LEGEND_WIDTH)
     for words, style in entries:
-        if line and line + 2 + len(words) >= LEGEND_WIDTH:
+        if line and line + 2 + len(words) >= width:
             text.append("\n")
             line = 0
         elif line:
@@ -167,7 +190,7 @@ def render_state(state, viewer: int | None = None):
         marker = "off the board" if view["marker"] is None else f"on {view['marker']} (M)"
         options = "" if state.options_allowed() else f"; plain takes until turn {view['options_from_turn']}"
         status = Text(f"Turn {view['turn'] + 1}: {who} to play; the marker lies {marker}{options}.")
-    parts = [draw_board(state), legend(state), Text(), players, status]
+    parts = [Fitted(draw_board, state), Fitted(legend, state), Text(), players, status]
     if view["challenges"]:
         c = view["challenges"][-1]
         parts.append(
