@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+from .engine import game_over
 from .errors import StixxError, plugin_call
 from .game import Result
 from .pictures import draw, inline
@@ -161,10 +162,10 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
         svg = plain_lines(inline(draw(game, state, viewer, title)))  # a drawing escapes only C0
         scores = plugin_call(game, "standing", state.standing, viewer, gives=(list, tuple))
         # Places follow the game's own tie-breaks, which may rest on secrets until the end.
-        places = None
-        if viewer is None or state.over or not game.hidden_information:
+        places, over = None, game_over(game, state)
+        if viewer is None or over or not game.hidden_information:
             places = list(plugin_call(game, "result", state.result, gives=Result).places)
-        step = {"svg": svg, "scores": [_score(s) for s in scores], "places": places, "over": bool(state.over)}
+        step = {"svg": svg, "scores": [_score(s) for s in scores], "places": places, "over": over}
         if at.move is not None:
             move = plugin_call(game, "move_view", state.move_view, at.move, viewer)
             text = plain(plugin_call(game, "move_text", state.move_text, move))

@@ -2,7 +2,7 @@
 
 `fault-<where>` is a tiny pile game (take 1 or 2, the last stick wins) whose
 code raises in `where`: setup, start, turn, apply (only for a take of 2),
-result, render, view, announce. `fault-wrong-<where>` gives a value of the
+result, render, view, announce, over. `fault-wrong-<where>` gives a value of the
 wrong type from start, result, player_counts or standing, and `fault-eager-turn`
 raises in turn() before it makes a generator; in `fault-endless` a take
 takes nothing, so the game never ends. `calm` is the same game without a fault, and
@@ -17,7 +17,7 @@ from pathlib import Path
 from stixxcli.game import Bot, Chance, Game, IllegalMove, Result, State, places, require
 from stixxcli.hookspecs import hookimpl
 
-FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce")
+FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce", "over")
 WRONG = ("start", "result", "player_counts", "standing")  # each gives text instead
 ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), "eager-turn", "endless")
 
@@ -33,6 +33,7 @@ class PileState(State):
 
     @property
     def over(self):
+        self._maybe("over")
         return self.pile == 0
 
     def _maybe(self, where):

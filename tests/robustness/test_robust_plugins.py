@@ -67,6 +67,8 @@ def test_validate_names_the_game_and_goes_on_with_the_next_log(faulty, stixx, tm
         ("calm", log_of("calm", [2, 2, 1])),
         ("trixo", play_bots("trixo", ["random", "random"], 5)),
         ("fault-turn", log_of("fault-turn", [2, 2, 1])),  # a turn is not needed to check a log
+        ("fault-over", log_of("fault-over", [1, 2])),
+        ("fault-over", log_of("fault-over", [])),  # read once the moves are checked, none here
     ]
     path = tmp_path / "corpus.jsonl"
     path.write_text("".join(json.dumps(log) + "\n" for _, log in corpus))
@@ -83,8 +85,10 @@ def test_validate_names_the_game_and_goes_on_with_the_next_log(faulty, stixx, tm
             "Oops: apply went wrong on purpose"
         ) in lines[2]
         assert "the fault-result plugin failed in result: Oops: result went wrong on purpose" in lines[3]
+        for line in lines[7:]:
+            assert "the fault-over plugin failed in over: Oops: over went wrong on purpose" in line, line
         assert not any(word in r.output for word in CRASH_WORDS)
-        assert r.stderr.endswith("7 logs: 4 valid, 3 invalid\n")
+        assert r.stderr.endswith("9 logs: 4 valid, 5 invalid\n")
 
 
 @pytest.mark.parametrize(
@@ -103,6 +107,12 @@ def test_validate_names_the_game_and_goes_on_with_the_next_log(faulty, stixx, tm
         ("view", ("replay", "LOG", "--json")),
         ("result", ("score", "LOG")),
         ("apply", ("simulate", "fault-apply", "-n", 4)),
+        ("over", ("play", "fault-over", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
+        ("over", ("simulate", "fault-over", "-n", 2)),
+        ("over", ("replay", "LOG")),
+        ("over", ("replay", "LOG", "--json")),
+        ("over", ("replay", "LOG", "--html", "-")),
+        ("over", ("score", "LOG")),
     ],
 )
 def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command):
