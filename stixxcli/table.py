@@ -45,7 +45,7 @@ class PlayerView(Mapping):
 
     def _made(self) -> dict:
         if self._view is None:
-            self._view = plugin_call(self._game, "view", self._state.view, self._seat)
+            self._view = plugin_call(self._game, "view", self._state.view, self._seat, gives=dict)
         return self._view
 
     def __getitem__(self, key):

@@ -5,7 +5,9 @@ code raises in `where`: setup, start, turn, apply (only for a take of 2),
 result, render, view, announce, over. `fault-wrong-<where>` gives a value of the
 wrong type from start, result, player_counts or standing, and `fault-eager-turn`
 raises in turn() before it makes a generator; in `fault-endless` a take
-takes nothing, so the game never ends. `calm` is the same game without a fault, and
+takes nothing, so the game never ends. `fault-set-view`'s view is a set and
+`fault-odd-view`'s a dict holding a set, neither of them JSON; `looks` is a
+bot that reads its view. `calm` is the same game without a fault, and
 `bot-fault` is a bot that raises. A second module, `grumpy`, raises in every
 hook it implements.
 """
@@ -19,7 +21,8 @@ from stixxcli.hookspecs import hookimpl
 
 FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce", "over")
 WRONG = ("start", "result", "player_counts", "standing")  # each gives text instead
-ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), "eager-turn", "endless")
+ODD = ("set-view", "odd-view")  # not JSON
+ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), *ODD, "eager-turn", "endless")
 
 
 class Oops(RuntimeError):
@@ -80,6 +83,10 @@ class PileState(State):
 
     def view(self, viewer=None):
         self._maybe("view")
+        if self.fault == "set-view":
+            return {self.pile, self.seat}
+        if self.fault == "odd-view":
+            return {"pile": self.pile, "seen": {self.pile}}
         return {"pile": self.pile, "to_move": self.seat}
 
     def render(self, viewer=None):
@@ -139,9 +146,17 @@ def stixx_games(register):
         register(PileGame(fault))
 
 
+class LookingBot(Bot):
+    name = "looks"
+
+    def choose(self, view, choice):
+        return choice.options[min(view["pile"], 2) - 1]
+
+
 @hookimpl
 def stixx_bots(register):
     register("*", FaultyBot)
+    register("*", LookingBot)
 
 
 @hookimpl

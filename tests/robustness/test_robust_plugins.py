@@ -166,6 +166,29 @@ def test_a_value_of_the_wrong_type_is_blamed_on_the_plugin(faulty, stixx, tmp_pa
         assert f"the {game} plugin" in line and said in line, line
 
 
+@pytest.mark.parametrize(
+    "fault, command, said",
+    [
+        ("set-view", ("replay", "LOG", "--json"), "view gave set, not dict"),
+        ("set-view", ("play", "GAME", "--bot", "a:looks", "--bot", "b:looks", "--out", "-"), "view gave set"),
+        ("set-view", ("simulate", "GAME", "-n", 2, "--bot", "looks"), "view gave set, not dict"),
+        ("odd-view", ("replay", "LOG", "--json"), "view is not JSON: Object of type set is not JSON"),
+        ("odd-view", ("replay", "LOG", "--json", "--as-player", "Bob"), "view is not JSON"),
+    ],
+)
+def test_a_view_that_is_not_json_is_blamed_on_the_plugin(faulty, stixx, tmp_path, fault, command, said):
+    # Not met as the core's internal error, nor blamed on the bot that reads it.
+    game = f"fault-{fault}"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log_of(game, [1, 2, 2])))
+    r = stixx(*[path if part == "LOG" else game if part == "GAME" else part for part in command])
+    assert r.exit_code == 1, r.output
+    line = error_line(r)
+    assert f"the {game} plugin's {said}" in line, line
+    # the start was written whole before: every line that is written is JSON
+    assert all(json.loads(l) for l in r.stdout.splitlines() if command[-1] == "--json")
+
+
 def test_a_game_of_bots_that_never_ends_is_the_plugins_fault_and_is_saved(
     faulty, stixx, tmp_path, monkeypatch
 ):
