@@ -8,7 +8,7 @@ import textwrap
 
 import click
 
-from .text import counted, plain_lines
+from .text import counted, told
 
 WIDTH = 80  # a prompt and the lines that explain it fit in 80 columns
 ANSWER_ROOM = 25  # left on a prompt's line for the answer: a Sixto row typed with spaces
@@ -51,7 +51,7 @@ def _line_editing() -> bool:
 
 def read_line(text, **kwargs) -> str:
     """One line from the table. `text` is the whole prompt, ending in ": " or "> "."""
-    text = plain_lines(text)  # names and the game's words in it: shown, never acted on
+    text = told(text)  # names and the game's words in it: shown, never acted on
     try:
         if _line_editing() and not kwargs.get("default"):
             # input() draws the prompt itself, so readline knows where the line starts.
@@ -84,7 +84,7 @@ def fit(lead: str, question: str, short: str) -> tuple[list[str], str]:
 def wrapped(text: str) -> list[str]:
     """`text` in lines under WIDTH columns. A line that fits is kept as it is,
     spaces included: a prompt may hold a picture (the numbering of a board)."""
-    text = plain_lines(text)
+    text = told(text)
     lines = []
     for line in text.splitlines():
         if len(line) < WIDTH:

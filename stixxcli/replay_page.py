@@ -168,7 +168,7 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
         step = {"svg": svg, "scores": [_score(s) for s in scores], "places": places, "over": over}
         if at.move is not None:
             move = plugin_call(game, "move_view", state.move_view, at.move, viewer)
-            text = plain(plugin_call(game, "move_text", state.move_text, move))
+            text = plain(clip(str(plugin_call(game, "move_text", state.move_text, move))))
             player = names[at.seat] if at.seat is not None else "the table"
             step.update(player=player, text=text)
             moves.append((player, text))

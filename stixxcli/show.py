@@ -11,7 +11,7 @@ from rich.rule import Rule
 from rich.table import Column, Table
 from rich.text import Text
 
-from .text import counted, is_plain, picture, plain
+from .text import clip, counted, is_plain, picture, plain
 
 _console = None
 
@@ -130,7 +130,7 @@ class ReplayPrinter:
             who = names[step.seat] if step.seat is not None else "table"
             shown = step.state.move_text(move)
             title = Text(f"after {counted(step.index, 'move')} - move {step.index - 1} by ")
-            title.append(plain(who)).append(": ").append(plain(str(shown)))
+            title.append(plain(who)).append(": ").append(plain(clip(str(shown))))
         if viewer is not None:  # first: a long move's text is cut off at the end, in 80 columns
             title = Text("[as ").append(plain(names[viewer])).append("] ").append(title)
         title.stylize("bold")

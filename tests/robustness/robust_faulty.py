@@ -7,7 +7,8 @@ wrong type from start, result, player_counts or standing, and `fault-eager-turn`
 raises in turn() before it makes a generator; in `fault-endless` a take
 takes nothing, so the game never ends. `fault-set-view`'s view is a set and
 `fault-odd-view`'s a dict holding a set, neither of them JSON; `looks` is a
-bot that reads its view. `calm` is the same game without a fault, and
+bot that reads its view. `fault-flood` says 2 MB of text, with escape
+sequences, in every text it gives people. `calm` is the same game without a fault, and
 `bot-fault` is a bot that raises. A second module, `grumpy`, raises in every
 hook it implements.
 """
@@ -22,7 +23,8 @@ from stixxcli.hookspecs import hookimpl
 FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce", "over")
 WRONG = ("start", "result", "player_counts", "standing")  # each gives text instead
 ODD = ("set-view", "odd-view")  # not JSON
-ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), *ODD, "eager-turn", "endless")
+ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), *ODD, "flood", "eager-turn", "endless")
+FLOOD = "\x1b[2J\x1b]0;owned\x07" + "sticks " * 300_000
 
 
 class Oops(RuntimeError):
@@ -50,6 +52,15 @@ class PileState(State):
     def legal_moves(self):
         return [{"seat": self.seat, "take": n} for n in (1, 2) if n <= self.pile]
 
+    def move_prompt(self):
+        return FLOOD if self.fault == "flood" else super().move_prompt()
+
+    def help(self, choice, all=False):
+        return FLOOD if self.fault == "flood" else None
+
+    def move_text(self, move):
+        return FLOOD if self.fault == "flood" else super().move_text(move)
+
     def parse_move(self, text):
         return {"seat": self.seat, "take": int(text)}
 
@@ -72,6 +83,8 @@ class PileState(State):
 
     def announce(self, move):
         self._maybe("announce")
+        if self.fault == "flood":
+            return FLOOD
         return f"{self.names[move['seat']]} takes {move['take']}"
 
     def result(self):
@@ -91,6 +104,8 @@ class PileState(State):
 
     def render(self, viewer=None):
         self._maybe("render")
+        if self.fault == "flood":
+            return FLOOD
         return f"pile: {self.pile}"
 
     def standing(self, viewer=None):

@@ -189,6 +189,26 @@ def test_a_view_that_is_not_json_is_blamed_on_the_plugin(faulty, stixx, tmp_path
     assert all(json.loads(l) for l in r.stdout.splitlines() if command[-1] == "--json")
 
 
+@pytest.mark.parametrize(
+    "command, typed",
+    [
+        (("play", "fault-flood", "--bot", "a:random", "--bot", "b:random", "--out", "OUT"), None),
+        (("play", "fault-flood", "--player", "Ann", "--bot", "b:random", "--out", "OUT"), "help\n1\nq\n"),
+        (("replay", "LOG"), None),
+    ],
+)
+def test_a_plugins_text_is_shown_plain_and_cut(faulty, stixx, tmp_path, command, typed):
+    # 2 MB of announcement, picture, help, prompt and move text, each with escape sequences.
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log_of("fault-flood", [1, 2, 2])))
+    out = tmp_path / "out.json"
+    r = stixx(*[path if part == "LOG" else out if part == "OUT" else part for part in command], input=typed)
+    assert r.exit_code in (0, 130), r.output
+    assert len(r.output) < 2_000_000, len(r.output)
+    assert "\x1b" not in r.output and "\\x1b[2J" in r.output
+    assert f"({len(faulty.FLOOD)}" in r.output  # the note that it was cut, as wrapped to the terminal
+
+
 def test_a_game_of_bots_that_never_ends_is_the_plugins_fault_and_is_saved(
     faulty, stixx, tmp_path, monkeypatch
 ):
