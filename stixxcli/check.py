@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .engine import apply_moves, open_game
+from .engine import apply_moves, game_over, open_game
 from .errors import LogError, StixxError, plugin_call
 from .game import Result
 from .gamelog import canonical, same_json
@@ -87,12 +87,17 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
         verdict.moves = index
         return verdict
     verdict.moves = len(moves)
-    if log["finished"] and not state.over:
+    try:
+        over = game_over(game, state)
+    except StixxError as e:
+        verdict.error = str(e)
+        return verdict
+    if log["finished"] and not over:
         verdict.error = (
             f"the log says the game is over, but after its {counted(len(moves), 'move')} it is not"
         )
         return verdict
-    if state.over and not log["finished"]:
+    if over and not log["finished"]:
         verdict.error = (
             f'the game ended at its last move (move {len(moves) - 1}), but the log says "finished": false'
         )

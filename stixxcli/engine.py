@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import IllegalMove, IllegalSetup, LogError, PluginError, RuleError, StixxError, plugin_call
+from .errors import IllegalMove, IllegalSetup, LogError, RuleError, StixxError, plugin_call, plugin_fault
 from .game import Chance, State
 from .gamelog import check_envelope, fingerprint, rules_digest
 from .plugins import get_game
@@ -83,6 +83,12 @@ def start(game, rules: dict, names: list[str], setup) -> State:
         raise IllegalSetup(e.message, where=e.where) from None
 
 
+def game_over(game, state: State) -> bool:
+    """`state.over`, read where a call costs nothing next to the work around it
+    (the loops of moves read it inline); a property that fails is the plugin's fault."""
+    return plugin_call(game, "over", lambda: bool(state.over))
+
+
 def player_span(counts: range) -> str:
     return str(counts.start) if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
 
@@ -110,7 +116,11 @@ def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError]
     for index, move in enumerate(moves):
         seat = state.seat
         try:
-            if state.over:
+            try:  # (a try costs nothing until it catches: no call per move)
+                over = state.over
+            except Exception as e:
+                raise plugin_fault(game, "over", e)  # noqa: B904 (the cause is set there)
+            if over:
                 # No seat is to play: the move is by the seat it claims, as for a wrong player.
                 claimed = move.get("seat") if isinstance(move, dict) else None
                 seat = claimed if type(claimed) is int and 0 <= claimed < len(state.names) else None
@@ -131,10 +141,8 @@ def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError]
                 refuse(move)
             try:
                 play(move)
-            except StixxError:
-                raise
             except Exception as e:
-                raise PluginError(f"the {game.name} plugin failed in apply: {type(e).__name__}: {e}") from e
+                raise plugin_fault(game, "apply", e)  # noqa: B904 (the cause is set there)
         except StixxError as e:
             return index, seat, e
     return None

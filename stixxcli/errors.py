@@ -49,14 +49,23 @@ def plugin_call(game, what: str, function, *args, gives: type | tuple | None = N
     is blamed on the plugin, not met later as the core's internal error."""
     try:
         value = function(*args)
-    except (StixxError, BrokenPipeError):  # a closed pipe is the reader's doing, not the plugin's
-        raise
     except Exception as e:
-        raise PluginError(f"the {game.name} plugin failed in {what}: {type(e).__name__}: {e}") from e
+        raise plugin_fault(game, what, e)  # noqa: B904 (the cause is set there)
     if gives is not None and not isinstance(value, gives):
         wanted = " or ".join(t.__name__ for t in (gives if isinstance(gives, tuple) else (gives,)))
         raise PluginError(f"the {game.name} plugin's {what} gave {type(value).__name__}, not {wanted}")
     return value
+
+
+def plugin_fault(game, what: str, error: Exception) -> Exception:
+    """What to raise for `error`, raised by the game plugin in `what`: a
+    PluginError naming it, unless the error is one the core raises as it is.
+    For a loop that reads the plugin inline, where a plugin_call each move would cost."""
+    if isinstance(error, (StixxError, BrokenPipeError)):  # a closed pipe is the reader's doing
+        return error
+    fault = PluginError(f"the {game.name} plugin failed in {what}: {type(error).__name__}: {error}")
+    fault.__cause__ = error  # for --debug's traceback
+    return fault
 
 
 def report(error: BaseException) -> int:

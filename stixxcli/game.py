@@ -315,6 +315,10 @@ class Game(ABC):
     # The breakdown keys, in order, that the table of a result shows to people
     # (None: every key); the rest are for scripts, in --json and the log.
     shown_breakdown: Sequence[str] | None = None
+    # The breakdown keys whose `_` that table reads as a space (`beyond_target`:
+    # "beyond target"), None: every key. A game whose keys are also names from
+    # its rules (Fish Stix's kinds of fish) lists the others, so that a name shows as written.
+    worded_breakdown: Sequence[str] | None = None
 
     def check_rules(self, rules: dict) -> None:  # noqa: B027 (optional: most games need no check)
         """Refuse (RuleError) rules whose parameters contradict each other.

@@ -10,7 +10,7 @@ import textwrap
 
 import click
 
-from .text import counted, plain_lines
+from .text import counted, told
 
 WIDTH = 80  # a prompt and the lines that explain it fit in 80 columns, or a narrower terminal
 NARROWEST = 20  # narrower than this, lines are broken for 20 columns and the terminal wraps them
@@ -54,7 +54,7 @@ def _line_editing() -> bool:
 
 def read_line(text, **kwargs) -> str:
     """One line from the table. `text` is the whole prompt, ending in ": " or "> "."""
-    text = plain_lines(text)  # names and the game's words in it: shown, never acted on
+    text = told(text)  # names and the game's words in it: shown, never acted on
     try:
         if _line_editing() and not kwargs.get("default"):
             # input() draws the prompt itself, so readline knows where the line starts.
@@ -94,7 +94,7 @@ def wrapped(text: str) -> list[str]:
     """`text` in lines under width() columns. A line that fits is kept as it is,
     spaces included: a prompt may hold a picture (the numbering of a board)."""
     room = width()
-    text = plain_lines(text)
+    text = told(text)
     lines = []
     for line in text.splitlines():
         if len(line) < room:
@@ -113,7 +113,7 @@ def reflowed(text: str) -> list[str]:
     take one...` under `take`), else under its first word; the lines that went
     on with it in 80 columns are joined to it first (a sentence, a list of ids)."""
     room = width()
-    lines = plain_lines(text).splitlines()
+    lines = told(text).splitlines()
     out, n = [], 0
     while n < len(lines):
         line, n = lines[n], n + 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 
+from .engine import game_over
 from .errors import StixxError, plugin_call
 from .game import Result
 from .pictures import draw, inline
@@ -176,18 +177,18 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
         svg = plain_lines(inline(draw(game, state, viewer, title)))  # a drawing escapes only C0
         scores = plugin_call(game, "standing", state.standing, viewer, gives=(list, tuple))
         # Places follow the game's own tie-breaks, which may rest on secrets until the end.
-        places = None
-        if viewer is None or state.over or not game.hidden_information:
+        places, over = None, game_over(game, state)
+        if viewer is None or over or not game.hidden_information:
             places = list(plugin_call(game, "result", state.result, gives=Result).places)
         step = {
             "drawing": svg,
             "scores": [_score(s) for s in scores],
             "places": places,
-            "over": bool(state.over),
+            "over": over,
         }
         if at.move is not None:
             move = plugin_call(game, "move_view", state.move_view, at.move, viewer)
-            text = plain(plugin_call(game, "move_text", state.move_text, move))
+            text = plain(clip(str(plugin_call(game, "move_text", state.move_text, move))))
             player = names[at.seat] if at.seat is not None else "the table"
             step.update(player=player, text=text)
             moves.append((player, text))

@@ -89,16 +89,35 @@ def frames(log: dict, viewer: int | None, to: int | None = None) -> Iterator[Fra
             return
 
 
-def frame_json(frame: Frame, names: list, viewer: int | None) -> dict:
-    """A frame for scripts: {"index", "move", "seat", "player", "state"}."""
-    from .errors import plugin_call
+def frame_json(frame: Frame, names: list, viewer: int | None) -> str:
+    """A frame for scripts, as one line of JSON: {"index", "move", "seat",
+    "player", "state"}. A view or move_view that is not JSON is the plugin's fault."""
+    from .errors import PluginError, plugin_call
+    from .text import json_line
 
     state = frame.step.state
     seat = frame.step.seat
-    return {
+    view = plugin_call(frame.game, "view", state.view, viewer, gives=dict)
+    shown = {
         "index": frame.step.index,
         "move": frame.move,
         "seat": seat,
         "player": names[seat] if seat is not None else None,
-        "state": plugin_call(frame.game, "view", state.view, viewer),
+        "state": view,
     }
+    try:  # checked as it is written: a walk of every view first would cost as much again
+        return json_line(shown)
+    except (TypeError, ValueError, RecursionError) as e:  # a set, an object, a dict that holds itself
+        what = "move_view" if _writes(view) else "view"
+        raise PluginError(f"the {frame.game.name} plugin's {what} is not JSON: {e}") from e
+
+
+def _writes(value) -> bool:
+    """Whether `value` is written as JSON."""
+    from .text import json_line
+
+    try:
+        json_line(value)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True

@@ -11,7 +11,7 @@ from rich.rule import Rule
 from rich.table import Column, Table
 from rich.text import Text
 
-from .text import counted, is_plain, picture, plain
+from .text import clip, counted, is_plain, picture, plain
 
 _console = None
 
@@ -71,12 +71,12 @@ def show_result(out: dict) -> None:
         header_style="bold",
         title=Text(plain(f"{out['game']} ({out['variant']}): {state}")),
     )
-    shown = _shown_breakdown(out["game"])
+    shown, worded = _shown_breakdown(out["game"])
     order = sorted(range(len(out["players"])), key=lambda s: (out["places"][s], s))
     for seat in order:
         place = out["places"][seat]
         name = Text(plain(out["players"][seat]), style="bold" if place == 1 else "")
-        breakdown = Text(plain(_breakdown(out["breakdown"][seat], shown)))
+        breakdown = Text(plain(_breakdown(out["breakdown"][seat], shown, worded)))
         t.add_row(str(place), name, Text(plain(out["scores"][seat])), breakdown)
     if "source" in out:  # which log, as validate names it (FILE:N for a corpus's line N)
         console().print(Text(plain(out["source"]), style="bold"))
@@ -84,21 +84,24 @@ def show_result(out: dict) -> None:
 
 
 def _shown_breakdown(name: str):
-    """The breakdown keys the game's table shows (None: all it gives)."""
+    """The breakdown keys the game's table shows, and those it reads as words (None: all)."""
     from .plugins import get_game
 
-    return getattr(get_game(name), "shown_breakdown", None)  # (a game need not subclass Game)
+    game = get_game(name)  # (a game need not subclass Game)
+    return getattr(game, "shown_breakdown", None), getattr(game, "worded_breakdown", None)
 
 
-def _breakdown(parts: dict, keys=None) -> str:
-    """A player's breakdown in words: `rows_total 147` reads `rows total 147`,
-    a list or an object its items (`held red 2, blue 1`), true and false yes
-    and no; what has no value (null) is left out."""
+def _breakdown(parts: dict, keys=None, worded=None) -> str:
+    """A player's breakdown in words: `rows_total 147` reads `rows total 147`
+    (a key not in `worded`, when given, as written), a list or an object its
+    items (`held red 2, blue 1`), true and false yes and no; what has no value
+    (null) is left out."""
     shown = []
     for key in parts if keys is None else [k for k in keys if k in parts]:
         value = parts[key]
         if value is not None:
-            shown.append(f"{key.replace('_', ' ')} {_words(value)}")
+            said = key.replace("_", " ") if worded is None or key in worded else key
+            shown.append(f"{said} {_words(value)}")
     return "; ".join(shown)
 
 
@@ -130,7 +133,7 @@ class ReplayPrinter:
             who = names[step.seat] if step.seat is not None else "table"
             shown = step.state.move_text(move)
             title = Text(f"after {counted(step.index, 'move')} - move {step.index - 1} by ")
-            title.append(plain(who)).append(": ").append(plain(str(shown)))
+            title.append(plain(who)).append(": ").append(plain(clip(str(shown))))
         if viewer is not None:  # first: a long move's text is cut off at the end, in 80 columns
             title = Text("[as ").append(plain(names[viewer])).append("] ").append(title)
         title.stylize("bold")

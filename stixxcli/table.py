@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Answer, apply_move, drive, log_rules, player_span, start
-from .errors import PluginError, RuleError, StixxError, plugin_call
+from .engine import Answer, apply_move, drive, game_over, log_rules, player_span, start
+from .errors import PluginError, RuleError, StixxError, plugin_call, plugin_fault
 from .game import Chance, Choice, Result, State
 from .gamelog import new_log
 from .replays import replay
@@ -45,7 +45,7 @@ class PlayerView(Mapping):
 
     def _made(self) -> dict:
         if self._view is None:
-            self._view = plugin_call(self._game, "view", self._state.view, self._seat)
+            self._view = plugin_call(self._game, "view", self._state.view, self._seat, gives=dict)
         return self._view
 
     def __getitem__(self, key):
@@ -148,7 +148,7 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.state.over
+        return game_over(self.game, self.state)
 
     def play_turn(
         self, chance: Answer | None = None, choose: Answer | None = None, chosen: Callable | None = None
@@ -213,7 +213,11 @@ class Table:
 
         limit = max_turns or MAX_TURNS
         for _ in range(limit):
-            if state.over:
+            try:  # (a try costs nothing until it catches: no call per turn)
+                over = state.over
+            except Exception as e:
+                raise plugin_fault(game, "over", e)  # noqa: B904 (the cause is set there)
+            if over:
                 return
             move = plugin_call(game, "turn", _turn, state, answer)
             plugin_call(game, "apply", state.apply, move)
@@ -223,8 +227,8 @@ class Table:
     def log_so_far(self) -> dict:
         """The log to save when play stops. Stopped after the last move, the game
         is whole: finished, with its result ("finished": false would be refused)."""
-        if self.state.over and not self.log.get("finished"):
-            with contextlib.suppress(Exception):  # a failing result: the caller tells it
+        with contextlib.suppress(Exception):  # a failing `over` or result: the caller tells it
+            if not self.log.get("finished") and game_over(self.game, self.state):
                 self.finish()
         return self.log
 
@@ -232,7 +236,7 @@ class Table:
         """Mark the log finished (when the game is over) and record the result."""
         # First: it may fail.
         result = plugin_call(self.game, "result", self.state.result, gives=Result).to_json()
-        self.log["finished"] = self.state.over
+        self.log["finished"] = game_over(self.game, self.state)
         self.log["result"] = result
         return self.log
 

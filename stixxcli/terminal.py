@@ -23,7 +23,7 @@ from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
 from .seats import Seated
 from .styled import Styled
-from .text import counted, for_shell, picture, plain
+from .text import counted, for_shell, picture, plain, told
 
 SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: every one)
 
@@ -407,13 +407,13 @@ class Screen:
         if explain is not None:
             text = plugin_call(self.table.game, "help", lambda: explain(choice, all=everything))
             if text:
-                click.echo("\n".join(reflowed(text.rstrip("\n"))))
+                click.echo("\n".join(reflowed(told(text).rstrip("\n"))))
                 return
         click.echo("\n".join(wrapped(choice.question())))
         limit = None if everything else SHOWN_OPTIONS
         shown = [choice.notation(o) for o in itertools.islice(choice.options, limit)]
         click.echo(
-            textwrap.fill(plain(" | ".join(shown)), width() - 1, initial_indent="  ", subsequent_indent="  ")
+            textwrap.fill(told(" | ".join(shown)), width() - 1, initial_indent="  ", subsequent_indent="  ")
         )
         if len(choice.options) > len(shown):
             click.echo(f"  ... and {len(choice.options) - len(shown)} more ('help all' lists them)")

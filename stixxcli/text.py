@@ -87,6 +87,19 @@ def plain_lines(value: object) -> str:
     return "\n".join(plain(line) for line in text.split("\n")) if unsafe(text) else text
 
 
+# Characters of one text a game gives people (an announcement, a help text, a
+# prompt, a picture) shown at once: seven times the longest a bundled game
+# gives (Fish Stix's `help all`), and no plugin floods the terminal.
+TOLD_MOST = 100_000
+
+
+def told(value: object) -> str:
+    """A game plugin's text for the terminal: plain_lines(), and cut past
+    TOLD_MOST characters with a note of its length."""
+    text = value if isinstance(value, str) else str(value)
+    return plain_lines(clip(text, TOLD_MOST) if len(text) > TOLD_MOST else text)
+
+
 def for_shell(path: object) -> str:
     """A file name in a command people are told to type: plain, and quoted
     where the shell would split it (`'club night.json'`)."""
@@ -131,11 +144,14 @@ def counted(n: int, thing: str, things: str | None = None) -> str:
 def picture(rendered):
     """What a game's `render` returned, for rich to print: a string is plain
     text, its line ends kept, never rich markup (a player's name in a shared
-    log could hold `[link=...]` or an unbalanced `[/]`)."""
-    if isinstance(rendered, str):
-        from rich.text import Text
+    log could hold `[link=...]` or an unbalanced `[/]`); it and a rich Text
+    are cut as told() cuts."""
+    from rich.text import Text
 
-        return Text(plain_lines(rendered))
+    if isinstance(rendered, str):
+        return Text(told(rendered))
+    if isinstance(rendered, Text) and len(rendered) > TOLD_MOST:
+        return rendered[:TOLD_MOST].append(f"... ({len(rendered)} characters)")
     return rendered
 
 

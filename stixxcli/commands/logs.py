@@ -298,7 +298,7 @@ def _show(data, names, viewer, to, step, svg, html, as_json):
     else:
         for frame in frames(data, viewer, to):
             if as_json:
-                echo_json(frame_json(frame, names, viewer))
+                click.echo(frame_json(frame, names, viewer))
             elif printer is not None:
                 # The game's own code draws the table: a failure there names it.
                 plugin_call(frame.game, "render", printer.show, frame.step, frame.move, names, viewer)

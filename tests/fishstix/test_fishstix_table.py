@@ -228,3 +228,26 @@ def test_a_typed_start_stick_stands_the_way_it_was_typed():
     state = game().start(rules, ["p0", "p1"], made)
     assert state.grid.cells[(0, 0)] == state.deck.index["orange"] * 2  # <orange on top
     assert check_log(log_of(rules, made, [])).valid
+
+
+def test_a_house_kind_is_named_as_written_in_the_result_table(stixx, tmp_path):
+    # The table reads `beyond_target` as words, but a kind is a name: `big_school`, not `big school`.
+    import json
+
+    from fishstix_helpers import standard_rules
+
+    rules = standard_rules()
+    house = {
+        "extends": "standard",
+        "description": "a kind of two words",
+        "kinds": [k.replace("school", "big_school") for k in rules["kinds"]],
+        "deck": [s.replace("school", "big_school") for s in rules["deck"]],
+    }
+    (tmp_path / "house.yaml").write_text(json.dumps(house))  # JSON is YAML
+    played = stixx("play", "fishstix", "--rules", tmp_path / "house.yaml", "--bot", "a:random",
+                   "--bot", "b:random", "--seed", 1, "--out", tmp_path / "g.json")  # fmt: skip
+    assert played.exit_code == 0, played.output
+    r = stixx("score", tmp_path / "g.json")
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.stdout.replace("│", " ").split())  # the cells as words, wrapped or not
+    assert "big_school 4;" in said and "big school" not in said and "beyond target 0;" in said

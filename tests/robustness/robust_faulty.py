@@ -2,10 +2,13 @@
 
 `fault-<where>` is a tiny pile game (take 1 or 2, the last stick wins) whose
 code raises in `where`: setup, start, turn, apply (only for a take of 2),
-result, render, view, announce. `fault-wrong-<where>` gives a value of the
+result, render, view, announce, over. `fault-wrong-<where>` gives a value of the
 wrong type from start, result, player_counts or standing, and `fault-eager-turn`
 raises in turn() before it makes a generator; in `fault-endless` a take
-takes nothing, so the game never ends. `calm` is the same game without a fault, and
+takes nothing, so the game never ends. `fault-set-view`'s view is a set and
+`fault-odd-view`'s a dict holding a set, neither of them JSON; `looks` is a
+bot that reads its view. `fault-flood` says 2 MB of text, with escape
+sequences, in every text it gives people. `calm` is the same game without a fault, and
 `bot-fault` is a bot that raises. A second module, `grumpy`, raises in every
 hook it implements.
 """
@@ -17,9 +20,11 @@ from pathlib import Path
 from stixxcli.game import Bot, Chance, Game, IllegalMove, Result, State, places, require
 from stixxcli.hookspecs import hookimpl
 
-FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce")
+FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce", "over")
 WRONG = ("start", "result", "player_counts", "standing")  # each gives text instead
-ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), "eager-turn", "endless")
+ODD = ("set-view", "odd-view")  # not JSON
+ALL_FAULTS = (*FAULTS, *(f"wrong-{where}" for where in WRONG), *ODD, "flood", "eager-turn", "endless")
+FLOOD = "\x1b[2J\x1b]0;owned\x07" + "sticks " * 300_000
 
 
 class Oops(RuntimeError):
@@ -33,6 +38,7 @@ class PileState(State):
 
     @property
     def over(self):
+        self._maybe("over")
         return self.pile == 0
 
     def _maybe(self, where):
@@ -45,6 +51,15 @@ class PileState(State):
 
     def legal_moves(self):
         return [{"seat": self.seat, "take": n} for n in (1, 2) if n <= self.pile]
+
+    def move_prompt(self):
+        return FLOOD if self.fault == "flood" else super().move_prompt()
+
+    def help(self, choice, all=False):
+        return FLOOD if self.fault == "flood" else None
+
+    def move_text(self, move):
+        return FLOOD if self.fault == "flood" else super().move_text(move)
 
     def parse_move(self, text):
         return {"seat": self.seat, "take": int(text)}
@@ -68,6 +83,8 @@ class PileState(State):
 
     def announce(self, move):
         self._maybe("announce")
+        if self.fault == "flood":
+            return FLOOD
         return f"{self.names[move['seat']]} takes {move['take']}"
 
     def result(self):
@@ -79,10 +96,16 @@ class PileState(State):
 
     def view(self, viewer=None):
         self._maybe("view")
+        if self.fault == "set-view":
+            return {self.pile, self.seat}
+        if self.fault == "odd-view":
+            return {"pile": self.pile, "seen": {self.pile}}
         return {"pile": self.pile, "to_move": self.seat}
 
     def render(self, viewer=None):
         self._maybe("render")
+        if self.fault == "flood":
+            return FLOOD
         return f"pile: {self.pile}"
 
     def standing(self, viewer=None):
@@ -138,9 +161,17 @@ def stixx_games(register):
         register(PileGame(fault))
 
 
+class LookingBot(Bot):
+    name = "looks"
+
+    def choose(self, view, choice):
+        return choice.options[min(view["pile"], 2) - 1]
+
+
 @hookimpl
 def stixx_bots(register):
     register("*", FaultyBot)
+    register("*", LookingBot)
 
 
 @hookimpl

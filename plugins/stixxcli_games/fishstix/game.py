@@ -18,7 +18,7 @@ from stixxcli.game import Chance, Game, Param
 from stixxcli.text import counted
 
 from . import notation
-from .board import STANDARD_KINDS
+from .board import RESERVED_NAMES, STANDARD_KINDS
 
 # A stick as a log writes it: four fish, single spaces, kind> facing right or
 # <kind facing left. Which kinds there are is the rules' business (`kinds`).
@@ -40,6 +40,7 @@ class FishStix(Game):
     title = "Fish Stix"
     min_players, max_players = 2, 4
     hidden_information = True  # hands are private
+    worded_breakdown = RESERVED_NAMES  # the other keys are kinds, named by the rules: shown as written
     params = [
         Param(
             "kinds",
