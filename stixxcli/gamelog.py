@@ -19,7 +19,7 @@ from . import fastjson
 from .errors import LogError, StixxError
 from .limits import MAX_VALUES, UsageProblem, too_many_values
 from .sources import Unread, decoded, position, raw_logs
-from .text import looks
+from .text import NAMELESS, looks, nameless
 
 # sources.py reads files, limits.py bounds them, saving.py writes logs.
 
@@ -296,6 +296,8 @@ def check_envelope(log) -> None:
             raise LogError(f"player {i}: unknown key {extra!r} (keys: name, bot)")
         if "bot" in player and not isinstance(player["bot"], str):
             raise LogError(f'player {i}: "bot" must be text')
+        if nameless(player["name"]):
+            raise LogError(f"player {i}: {NAMELESS}, not {player['name']!r}")
     seen = [looks(player["name"]) for player in log["players"]]
     if len(set(seen)) < len(seen):  # as `play` refuses them: "Ann" could be either seat
         i = next(i for i, name in enumerate(seen) if name in seen[:i])
