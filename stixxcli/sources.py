@@ -73,12 +73,41 @@ def raw_logs(
     document, as `_read_head` tells them apart. With decode=False the lines
     of JSON Lines come as bytes, for workers to decode; with blocks=N as
     well, they come as (name, Block) of about N bytes of whole lines each,
-    for workers to split and decode.
+    for workers to split and decode. A `.json` file of one log on one line
+    is named FILE, as a log file is; a corpus names each log FILE:N.
 
     No log or line larger than max_bytes() is read whole: it is refused after
     reading that much, and reading that source stops there (an endless line,
     as /dev/zero gives, has no next line to go on with).
     """
+    items = _raw_logs(source, decode, blocks)
+    return _alone(items, str(source)) if str(source).endswith(".json") else items
+
+
+def _alone(items: Iterator[tuple], name: str) -> Iterator[tuple]:
+    """The items of a `.json` file, its one log named FILE when it is written
+    on one line: a log file, not a corpus of one (a `.jsonl` keeps FILE:1).
+    `replay --pick 1` takes it all the same."""
+    first = next(items, None)
+    second = next(items, None) if first is not None else None
+    if second is not None:
+        yield first
+        yield second
+        yield from items
+    elif first is not None:
+        where, raw = first
+        if isinstance(raw, Block):
+            lines = list(raw.raw_logs())
+            if len(lines) == 1:
+                where, raw = lines[0]
+        if where == f"{name}:1" and not isinstance(raw, Block):
+            where = name
+            if isinstance(raw, StixxError):
+                raw.where = name
+        yield where, raw
+
+
+def _raw_logs(source, decode: bool, blocks: int) -> Iterator[tuple]:
     text = decoded if decode else (lambda raw, where: raw)
     name = "<stdin>" if str(source) == "-" else str(source)
     limit = max_bytes()

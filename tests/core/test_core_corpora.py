@@ -18,6 +18,22 @@ def _line(log: dict) -> str:
     return json.dumps(log) + "\n"
 
 
+def test_a_one_line_log_file_is_named_as_a_log_file_is(stixx, tmp_path):
+    game, other = _games()
+    one = tmp_path / "game.json"
+    one.write_text(_line(game) + "\n")
+    corpus = tmp_path / "one.jsonl"
+    corpus.write_text(_line(game))
+    r = stixx("validate", one, corpus)
+    assert r.stdout.splitlines()[0].startswith(f"{one}: valid stixx game")
+    assert r.stdout.splitlines()[1].startswith(f"{corpus}:1: valid stixx game")  # a corpus of one
+    assert json.loads(stixx("score", one, "--json").stdout)["source"] == str(one)
+    assert stixx("replay", one, "--pick", "1", "--to", "0").exit_code == 0
+    two = tmp_path / "two.json"
+    two.write_text(_line(game) + _line(other))  # a corpus all the same
+    assert stixx("validate", two).stdout.splitlines()[1].startswith(f"{two}:2: valid")
+
+
 @pytest.mark.parametrize("name", ["", "   "])
 def test_a_blank_player_name_is_refused_as_play_refuses_it(stixx, tmp_path, name):
     game = _games(1)[0]
