@@ -150,7 +150,17 @@ def parse_json(text: str, where: str):
             f"invalid JSON: the key {str(e.args[0])[:60]!r} appears twice in one object", where=where
         ) from None
     except json.JSONDecodeError as e:
-        raise LogError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", where=where) from None
+        more = ""
+        if (
+            e.msg == "Extra data" and position(where) is None
+        ):  # logs written one after another, as `jq .` does
+            from .text import for_shell
+
+            fix = "jq -c ." if where == "<stdin>" else f"jq -c . {for_shell(where)} > fixed.jsonl"
+            more = f": a JSON value after the first; several logs go one a line ({fix})"
+        raise LogError(
+            f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno}){more}", where=where
+        ) from None
     except RecursionError:  # json's C scanner stops a log nested thousands deep here
         raise LogError(
             f"JSON nested more than {MAX_DEPTH} levels deep: not a game log", where=where

@@ -12,6 +12,7 @@ import codecs
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 
@@ -129,6 +130,9 @@ def _raw_logs(source, decode: bool, blocks: int) -> Iterator[tuple]:
                         yield _too_long(name, number, limit)
                         return
                     if raw.strip():
+                        if raw.strip() == b"{":
+                            yield _pretty(name, number)
+                            return
                         yield f"{name}:{number}", text(raw, f"{name}:{number}")
                 return
         except LogError as e:
@@ -248,6 +252,9 @@ def _blocks(stream, name: str, limit: int, number: int, size: int) -> Iterator[t
     while data := stream.read(size):
         if not data.endswith(b"\n"):
             data += stream.readline(limit + 1)  # the line under way, whole (or too long)
+        pretty = _PRETTY.search(data)
+        if pretty:  # the lines before it, then its refusal
+            data = data[: pretty.start()]
         if len(data) > limit:  # a line may be too long: find the first that is
             start = 0
             while start < len(data):
@@ -258,8 +265,12 @@ def _blocks(stream, name: str, limit: int, number: int, size: int) -> Iterator[t
                     yield _too_long(name, number + data.count(b"\n", 0, start), limit)
                     return
                 start = end
-        yield name, Block(name, number, data)
+        if data:
+            yield name, Block(name, number, data)
         number += data.count(b"\n")
+        if pretty:
+            yield _pretty(name, number)
+            return
 
 
 class Unread(LogError):
@@ -268,6 +279,33 @@ class Unread(LogError):
 
     def __init__(self, what: str, limit: int, where: str):
         super().__init__(f"{too_large(what, limit)}; the lines after it are not read", where=where)
+
+
+class PrettyLog(Unread):
+    """A line of JSON Lines that is "{" alone: a log written over several
+    lines (as `jq .` and `play --out` write one) put in a corpus, refused once
+    and not as one invalid log a line. Reading stops: where it ends is not
+    known without reading it."""
+
+    def __init__(self, name: str, number: int):
+        from .text import for_shell
+
+        fix = "jq -c ." if name == "<stdin>" else f"jq -c . {for_shell(name)} > fixed.jsonl"
+        LogError.__init__(
+            self,
+            "a pretty-printed log (over several lines) starts here, but JSON Lines holds one log a line:"
+            f" write each on one line ({fix}); the lines after it are not read",
+            where=f"{name}:{number}",
+        )
+
+
+# A line that opens an object and holds nothing else, as `{` or `  {\r`.
+_PRETTY = re.compile(rb"^[ \t]*\{[ \t]*\r?$", re.MULTILINE)
+
+
+def _pretty(name: str, number: int) -> tuple[str, LogError]:
+    error = PrettyLog(name, number)
+    return error.where, error
 
 
 def _too_long(name: str, number: int, limit: int) -> tuple[str, LogError]:

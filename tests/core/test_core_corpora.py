@@ -18,6 +18,29 @@ def _line(log: dict) -> str:
     return json.dumps(log) + "\n"
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_pretty_printed_log_in_a_corpus_is_refused_once(stixx, tmp_path, jobs):
+    game, other = _games()
+    corpus = tmp_path / "club.jsonl"  # as `cat game.json >> club.jsonl` leaves it
+    corpus.write_text(_line(other) + json.dumps(game, indent=2) + "\n" + _line(other))
+    r = stixx("validate", corpus, "--jobs", jobs)
+    lines = r.stdout.splitlines()
+    assert r.exit_code == 1 and len(lines) == 2, r.stdout
+    assert lines[0] == f"{corpus}:1: valid stixx game, {len(other['moves'])} moves, finished"
+    assert lines[1].startswith(f"{corpus}:2: a pretty-printed log (over several lines)")
+    assert f"jq -c . {corpus}" in lines[1] and "the lines after it are not read" in lines[1]
+    assert "2 logs: 1 valid, 1 invalid" in r.stderr
+    r = stixx("score", corpus, "--json")
+    assert r.exit_code == 1 and len(r.stdout.splitlines()) == 1 and len(r.stderr.splitlines()) == 1
+
+
+def test_pretty_printed_logs_one_after_another_say_how_to_fix_them(stixx, tmp_path):
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text("".join(json.dumps(g, indent=2) + "\n" for g in _games()))
+    r = stixx("validate", corpus)
+    assert r.exit_code == 1 and f"jq -c . {corpus}" in r.stdout, r.stdout
+
+
 def test_a_one_line_log_file_is_named_as_a_log_file_is(stixx, tmp_path):
     game, other = _games()
     one = tmp_path / "game.json"
