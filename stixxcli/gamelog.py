@@ -67,6 +67,17 @@ def rules_digest(rules: dict) -> str:
     return _sha256()(canonical(rules)).hexdigest()
 
 
+def log_digest(log: dict) -> bytes:
+    """What tells one valid log from another, 16 bytes (kept for every log of
+    a corpus): a log written over several lines and on one give the same, the
+    same seed played again does not. Its rules count by their digest, which
+    a valid log's matches: hashing them again would cost a Sixto log a third
+    of its check. The fingerprint, not canonical(), for the same reason: keys
+    in their order, as every copy and pretty-printer but `jq -S` keeps them."""
+    game = fingerprint({key: value for key, value in log.items() if key != "rules"})
+    return _sha256()(game or canonical(log)).digest()[:16]
+
+
 def _sha256():
     """SHA-256 from CPython's own module when it has one (named _sha2 from 3.12):
     hashlib would load OpenSSL first, which costs a third of `python -c pass`,

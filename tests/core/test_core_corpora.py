@@ -18,6 +18,39 @@ def _line(log: dict) -> str:
     return json.dumps(log) + "\n"
 
 
+def test_a_game_handed_in_twice_is_valid_and_named_with_its_first_copy(stixx, tmp_path):
+    game, other = _games()
+    ann = tmp_path / "ann.json"
+    ann.write_text(json.dumps(game, indent=1))  # the same game, written another way
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text(_line(other) + _line(game))
+    r = stixx("validate", ann, corpus)
+    assert r.exit_code == 0 and "3 logs: 3 valid, 0 invalid" in r.stderr
+    assert f"note: {corpus}:2 is the same game as {ann}" in r.stderr
+    r = stixx("validate", ann, corpus, "--json", "--jobs", "2")  # the verdicts as before; the note apart
+    assert [json.loads(l)["valid"] for l in r.stdout.splitlines()] == [True, True, True]
+    assert f"{corpus}:2 is the same game as {ann}" in r.stderr
+
+
+def test_score_counts_a_game_handed_in_twice_once(stixx, tmp_path):
+    game, other = _games()
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text(_line(game) + _line(other) + _line(game))
+    r = stixx("score", corpus, "--json")
+    assert r.exit_code == 0
+    assert [json.loads(l)["source"] for l in r.stdout.splitlines()] == [f"{corpus}:1", f"{corpus}:2"]
+    assert f"note: {corpus}:3 is the same game as {corpus}:1: scored once" in r.stderr
+
+
+def test_the_same_seed_is_not_the_same_game(stixx, tmp_path):
+    game = _games(1)[0]
+    other = play_bots("stixx", ["random", "random", "random"], seed=0)
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text(_line(game) + _line(other))
+    r = stixx("validate", corpus)
+    assert r.exit_code == 0 and "same game" not in r.stderr
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_pretty_printed_log_in_a_corpus_is_refused_once(stixx, tmp_path, jobs):
     game, other = _games()
