@@ -19,7 +19,7 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
 
     jobs = jobs_for(jobs, warn=lambda message: print(f"stixx: warning: {message}", file=sys.stderr))
     total = bad = 0
-    copies, notes = Copies(), []
+    copies = Copies()
     chunks = check_sources(
         list(log_files(logs)), full=as_json, jobs=jobs, executor=executor, scheduler=scheduler, digests=True
     )
@@ -28,15 +28,15 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
             for verdict, line, game in verdicts:
                 total += 1
                 bad += not verdict["valid"]
+                if not (quiet and verdict["valid"]):
+                    # Content (names, file names) as text a terminal shows and does not obey.
+                    bar.print(json_line(verdict) if as_json else plain(line))
                 if game is not None and (first := copies.first_of(*game)):  # valid all the same
-                    notes.append(f"stixx: note: {plain(game[0])} is the same game as {plain(first)}")
-                if quiet and verdict["valid"]:
-                    continue
-                # Content (names, file names) as text a terminal shows and does not obey.
-                bar.print(json_line(verdict) if as_json else plain(line))
+                    # Through rich's redirection when the bar is on: above it, as the verdicts.
+                    print(
+                        f"stixx: note: {plain(game[0])} is the same game as {plain(first)}", file=sys.stderr
+                    )
             bar.advance(len(verdicts))
-    for note in notes:  # after the bar, which would hide them
-        print(note, file=sys.stderr)
     if not as_json and (total > 1 or quiet):
         twice = f"; {copies.count} the same game as a log before" if copies.count else ""
         print(
