@@ -229,15 +229,11 @@ class Copies:
 
     def __init__(self):
         self.first: dict[bytes, str] = {}
-        self.count = 0
 
     def first_of(self, where: str, digest: bytes) -> str | None:
         """Where this game was read before, or None for a game not seen yet."""
         first = self.first.setdefault(digest, where)
-        if first is where:
-            return None
-        self.count += 1
-        return first
+        return None if first is where else first
 
 
 def check_sources(

@@ -38,10 +38,7 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
                     )
             bar.advance(len(verdicts))
     if not as_json and (total > 1 or quiet):
-        twice = f"; {copies.count} the same game as a log before" if copies.count else ""
-        print(
-            f"{counted(total, 'log')}: {total - bad} valid, {bad} invalid{twice}", file=sys.stderr, flush=True
-        )
+        print(f"{counted(total, 'log')}: {total - bad} valid, {bad} invalid", file=sys.stderr, flush=True)
     return 1 if bad else 0
 
 
