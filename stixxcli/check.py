@@ -119,15 +119,17 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
     return verdict
 
 
-def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]:
+def check_texts(items: list[tuple], full: bool = True, digests: bool = False) -> list[tuple]:
     """Verdicts, as JSON and as a line, for (where, text) pairs of raw logs (text
     as str, or UTF-8 bytes); a (where, message, False) item is a log that could
     not even be read. With full=False the JSON holds only "valid": less to send
-    back from a worker when nobody reads the rest."""
-    from .gamelog import parse_json
+    back from a worker when nobody reads the rest. With digests=True each
+    verdict comes with (where, log_digest) for a valid log, None for others:
+    to find a game handed in twice."""
+    from .gamelog import log_digest, parse_json
     from .sources import decoded
 
-    out = []
+    out, games = [], {}
     for where, text, *unreadable in items:
         if not unreadable and isinstance(text, bytes):
             text = decoded(text, where)
@@ -143,11 +145,13 @@ def check_texts(items: list[tuple], full: bool = True) -> list[tuple[dict, str]]
             continue
         try:
             verdict = check_log(log, where)
+            if digests and verdict.valid:
+                games[len(out)] = (where, log_digest(log))
             out.append((verdict.to_json() if full else {"valid": verdict.valid}, verdict.line()))
         except Exception as e:  # a fault of ours or a plugin's: this log's verdict, and the corpus goes on
             error = f"internal error while checking this log: {type(e).__name__}: {clip(str(e))}"
             out.append(({"source": where, "valid": False, "error": error}, f"{where}: {error}"))
-    return out
+    return [(*item, games.get(i)) for i, item in enumerate(out)] if digests else out
 
 
 def _unread(where: str, error: str, line: str) -> tuple[dict, str]:
@@ -223,18 +227,35 @@ def _breakdown_difference(said, found, names: list) -> str | None:
     return None
 
 
-def check_sources(sources, *, full: bool, jobs: int, executor: str = "local", scheduler=None):
+class Copies:
+    """The games read so far, by log_digest: a game handed in twice (the same
+    log in two files, or twice in a corpus) stays valid, and is named with
+    the copy read first. Memory: about 200 bytes a valid log."""
+
+    def __init__(self):
+        self.first: dict[bytes, str] = {}
+
+    def first_of(self, where: str, digest: bytes) -> str | None:
+        """Where this game was read before, or None for a game not seen yet."""
+        first = self.first.setdefault(digest, where)
+        return None if first is where else first
+
+
+def check_sources(
+    sources, *, full: bool, jobs: int, executor: str = "local", scheduler=None, digests: bool = False
+):
     """Verdicts on every log of every source, in input order: lists of
     (verdict as JSON, verdict as a line), one list per piece of work (a
     block of a corpus's lines, or up to 32 logs), checked by `jobs`
-    processes, this one among them (or on a Dask cluster)."""
+    processes, this one among them (or on a Dask cluster); with digests,
+    each with its (where, digest) as check_texts gives it."""
     from functools import partial
 
     from .fastjson import at_once
     from .parallel import ordered_map
 
     yield from ordered_map(
-        partial(check_work, full=full),
+        partial(check_work, full=full, digests=digests),
         _work(sources),
         jobs=jobs,
         executor=executor,
@@ -264,18 +285,19 @@ def _work(sources) -> Iterator[Block | list[tuple]]:
             yield from chunked(logs, 32)
 
 
-def check_work(work, full: bool = True) -> list[tuple[dict, str]]:
+def check_work(work, full: bool = True, digests: bool = False) -> list[tuple]:
     """check_texts on a piece of _work."""
-    return check_texts(work if isinstance(work, list) else work.raw_logs(), full)
+    return check_texts(work if isinstance(work, list) else work.raw_logs(), full, digests)
 
 
 def scored_logs(source):
-    """(scored summary, None) for each valid log of a file or corpus, (None, error line) for the others."""
-    from .gamelog import load_logs
+    """(scored summary, None, log_digest) for each valid log of a file or
+    corpus, (None, error line, None) for the others."""
+    from .gamelog import load_logs, log_digest
 
     for where, data in load_logs(source):
         verdict = data if isinstance(data, StixxError) else check_log(data, where)
         if isinstance(data, StixxError) or not verdict.valid:
-            yield None, clip(str(data) if isinstance(data, StixxError) else verdict.line())
+            yield None, clip(str(data) if isinstance(data, StixxError) else verdict.line()), None
         else:
-            yield scored(data, verdict.result, where), None
+            yield scored(data, verdict.result, where), None, log_digest(data)

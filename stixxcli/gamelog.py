@@ -19,7 +19,7 @@ from . import fastjson
 from .errors import LogError, StixxError
 from .limits import MAX_VALUES, UsageProblem, too_many_values
 from .sources import Unread, decoded, position, raw_logs
-from .text import looks
+from .text import NAMELESS, looks, nameless
 
 # sources.py reads files, limits.py bounds them, saving.py writes logs.
 
@@ -65,6 +65,17 @@ def same_json(a, b) -> bool:
 
 def rules_digest(rules: dict) -> str:
     return _sha256()(canonical(rules)).hexdigest()
+
+
+def log_digest(log: dict) -> bytes:
+    """What tells one valid log from another, 16 bytes (kept for every log of
+    a corpus): a log written over several lines and on one give the same, the
+    same seed played again does not. Its rules count by their digest, which
+    a valid log's matches: hashing them again would cost a Sixto log a third
+    of its check. The fingerprint, not canonical(), for the same reason: keys
+    in their order, as every copy and pretty-printer but `jq -S` keeps them."""
+    game = fingerprint({key: value for key, value in log.items() if key != "rules"})
+    return _sha256()(game or canonical(log)).digest()[:16]
 
 
 def _sha256():
@@ -150,7 +161,17 @@ def parse_json(text: str, where: str):
             f"invalid JSON: the key {str(e.args[0])[:60]!r} appears twice in one object", where=where
         ) from None
     except json.JSONDecodeError as e:
-        raise LogError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", where=where) from None
+        more = ""
+        if (
+            e.msg == "Extra data" and position(where) is None
+        ):  # logs written one after another, as `jq .` does
+            from .text import for_shell
+
+            fix = "jq -c ." if where == "<stdin>" else f"jq -c . {for_shell(where)} > fixed.jsonl"
+            more = f": a JSON value after the first; several logs go one a line ({fix})"
+        raise LogError(
+            f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno}){more}", where=where
+        ) from None
     except RecursionError:  # json's C scanner stops a log nested thousands deep here
         raise LogError(
             f"JSON nested more than {MAX_DEPTH} levels deep: not a game log", where=where
@@ -296,6 +317,8 @@ def check_envelope(log) -> None:
             raise LogError(f"player {i}: unknown key {extra!r} (keys: name, bot)")
         if "bot" in player and not isinstance(player["bot"], str):
             raise LogError(f'player {i}: "bot" must be text')
+        if nameless(player["name"]):
+            raise LogError(f"player {i}: {NAMELESS}, not {player['name']!r}")
     seen = [looks(player["name"]) for player in log["players"]]
     if len(set(seen)) < len(seen):  # as `play` refuses them: "Ann" could be either seat
         i = next(i for i, name in enumerate(seen) if name in seen[:i])

@@ -12,6 +12,7 @@ import codecs
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 
@@ -73,12 +74,41 @@ def raw_logs(
     document, as `_read_head` tells them apart. With decode=False the lines
     of JSON Lines come as bytes, for workers to decode; with blocks=N as
     well, they come as (name, Block) of about N bytes of whole lines each,
-    for workers to split and decode.
+    for workers to split and decode. A `.json` file of one log on one line
+    is named FILE, as a log file is; a corpus names each log FILE:N.
 
     No log or line larger than max_bytes() is read whole: it is refused after
     reading that much, and reading that source stops there (an endless line,
     as /dev/zero gives, has no next line to go on with).
     """
+    items = _raw_logs(source, decode, blocks)
+    return _alone(items, str(source)) if str(source).endswith(".json") else items
+
+
+def _alone(items: Iterator[tuple], name: str) -> Iterator[tuple]:
+    """The items of a `.json` file, its one log named FILE when it is written
+    on one line: a log file, not a corpus of one (a `.jsonl` keeps FILE:1).
+    `replay --pick 1` takes it all the same."""
+    first = next(items, None)
+    second = next(items, None) if first is not None else None
+    if second is not None:
+        yield first
+        yield second
+        yield from items
+    elif first is not None:
+        where, raw = first
+        if isinstance(raw, Block):
+            lines = list(raw.raw_logs())
+            if len(lines) == 1:
+                where, raw = lines[0]
+        if where == f"{name}:1" and not isinstance(raw, Block):
+            where = name
+            if isinstance(raw, StixxError):
+                raw.where = name
+        yield where, raw
+
+
+def _raw_logs(source, decode: bool, blocks: int) -> Iterator[tuple]:
     text = decoded if decode else (lambda raw, where: raw)
     name = "<stdin>" if str(source) == "-" else str(source)
     limit = max_bytes()
@@ -100,6 +130,9 @@ def raw_logs(
                         yield _too_long(name, number, limit)
                         return
                     if raw.strip():
+                        if raw.strip() == b"{":
+                            yield _pretty(name, number)
+                            return
                         yield f"{name}:{number}", text(raw, f"{name}:{number}")
                 return
         except LogError as e:
@@ -219,6 +252,9 @@ def _blocks(stream, name: str, limit: int, number: int, size: int) -> Iterator[t
     while data := stream.read(size):
         if not data.endswith(b"\n"):
             data += stream.readline(limit + 1)  # the line under way, whole (or too long)
+        pretty = _PRETTY.search(data)
+        if pretty:  # the lines before it, then its refusal
+            data = data[: pretty.start()]
         if len(data) > limit:  # a line may be too long: find the first that is
             start = 0
             while start < len(data):
@@ -229,8 +265,12 @@ def _blocks(stream, name: str, limit: int, number: int, size: int) -> Iterator[t
                     yield _too_long(name, number + data.count(b"\n", 0, start), limit)
                     return
                 start = end
-        yield name, Block(name, number, data)
+        if data:
+            yield name, Block(name, number, data)
         number += data.count(b"\n")
+        if pretty:
+            yield _pretty(name, number)
+            return
 
 
 class Unread(LogError):
@@ -239,6 +279,33 @@ class Unread(LogError):
 
     def __init__(self, what: str, limit: int, where: str):
         super().__init__(f"{too_large(what, limit)}; the lines after it are not read", where=where)
+
+
+class PrettyLog(Unread):
+    """A line of JSON Lines that is "{" alone: a log written over several
+    lines (as `jq .` and `play --out` write one) put in a corpus, refused once
+    and not as one invalid log a line. Reading stops: where it ends is not
+    known without reading it."""
+
+    def __init__(self, name: str, number: int):
+        from .text import for_shell
+
+        fix = "jq -c ." if name == "<stdin>" else f"jq -c . {for_shell(name)} > fixed.jsonl"
+        LogError.__init__(
+            self,
+            "a pretty-printed log (over several lines) starts here, but JSON Lines holds one log a line:"
+            f" write each on one line ({fix}); the lines after it are not read",
+            where=f"{name}:{number}",
+        )
+
+
+# A line that opens an object and holds nothing else, as `{` or `  {\r`.
+_PRETTY = re.compile(rb"^[ \t]*\{[ \t]*\r?$", re.MULTILINE)
+
+
+def _pretty(name: str, number: int) -> tuple[str, LogError]:
+    error = PrettyLog(name, number)
+    return error.where, error
 
 
 def _too_long(name: str, number: int, limit: int) -> tuple[str, LogError]:

@@ -31,9 +31,10 @@ SHOWN_OPTIONS = 60  # `help` lists this many legal choices at most (`help all`: 
 def _check_players(game, players: list[dict]) -> None:
     from .plugins import get_bot
     from .seats import names_apart
+    from .text import NAMELESS, nameless
 
-    if any(not p["name"].strip() for p in players):
-        raise click.UsageError("a player needs a name")
+    if any(nameless(p["name"]) for p in players):
+        raise click.UsageError(NAMELESS)
     names_apart(players)
     for p in players:
         if p.get("bot"):

@@ -136,6 +136,15 @@ def looks(name: str) -> str:
     return unicodedata.normalize("NFKC", seen)
 
 
+NAMELESS = "a player needs a name"
+
+
+def nameless(name: str) -> bool:
+    """A name of nothing but spaces, refused by `play` and by `validate` alike:
+    no one at the table could be told by it."""
+    return not name.strip()
+
+
 def counted(n: int, thing: str, things: str | None = None) -> str:
     """`n` things, in the singular for one: "1 move", "36 moves" ("1 cross", "2 crosses")."""
     return f"{n} {thing}" if n == 1 else f"{n} {things or thing + 's'}"

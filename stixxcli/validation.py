@@ -11,7 +11,7 @@ import sys
 def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_json=False) -> int:
     """Print a verdict per log (a line, or JSON with --json) and, for several
     logs, the count on standard error; the exit code: 0 when all are valid."""
-    from .check import check_sources
+    from .check import Copies, check_sources
     from .parallel import jobs_for
     from .progress import on_terminal, progress
     from .sources import log_files
@@ -19,18 +19,23 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
 
     jobs = jobs_for(jobs, warn=lambda message: print(f"stixx: warning: {message}", file=sys.stderr))
     total = bad = 0
+    copies = Copies()
     chunks = check_sources(
-        list(log_files(logs)), full=as_json, jobs=jobs, executor=executor, scheduler=scheduler
+        list(log_files(logs)), full=as_json, jobs=jobs, executor=executor, scheduler=scheduler, digests=True
     )
     with progress(on_terminal() and not as_json, None, "validating") as bar:
         for verdicts in chunks:
-            for verdict, line in verdicts:
+            for verdict, line, game in verdicts:
                 total += 1
                 bad += not verdict["valid"]
-                if quiet and verdict["valid"]:
-                    continue
-                # Content (names, file names) as text a terminal shows and does not obey.
-                bar.print(json_line(verdict) if as_json else plain(line))
+                if not (quiet and verdict["valid"]):
+                    # Content (names, file names) as text a terminal shows and does not obey.
+                    bar.print(json_line(verdict) if as_json else plain(line))
+                if game is not None and (first := copies.first_of(*game)):  # valid all the same
+                    # Through rich's redirection when the bar is on: above it, as the verdicts.
+                    print(
+                        f"stixx: note: {plain(game[0])} is the same game as {plain(first)}", file=sys.stderr
+                    )
             bar.advance(len(verdicts))
     if not as_json and (total > 1 or quiet):
         print(f"{counted(total, 'log')}: {total - bad} valid, {bad} invalid", file=sys.stderr, flush=True)

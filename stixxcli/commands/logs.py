@@ -76,7 +76,9 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     is named with its index (from 0), player, the move and the reason. Verdicts
     come in input order, whatever --jobs. With --json, a line per log: source,
     valid, game, moves, finished, then error (and index, seat, player, move)
-    or result. Exit 0 when every log is valid, 1 otherwise.
+    or result. A game handed in twice (the same log in two files, or twice
+    in a corpus) stays valid: a note on standard error names both copies.
+    Exit 0 when every log is valid, 1 otherwise.
 
     \b
     Examples:
@@ -132,7 +134,9 @@ def score(files, sheets, game_name, photos, save_text, debug_image, variant, rul
     each) or a folder (its logs, recursively, in path order). With --json, a
     line per valid log: source, game, variant, finished, moves, players, and
     scores, places, winners and breakdown by seat; an invalid log's error goes
-    to standard error (exit 1). With --sheet: each sheet's rows, columns and
+    to standard error (exit 1). A game handed in twice (the same log in two
+    files, or twice in a corpus) is scored once, with a note on standard
+    error naming both copies. With --sheet: each sheet's rows, columns and
     total, and the ranking of several.
 
     \b
@@ -160,19 +164,24 @@ def score(files, sheets, game_name, photos, save_text, debug_image, variant, rul
         return _score_sheets(list(sheets) + list(files), game_name, variant, rules_file, as_json)
     if not files:
         raise click.UsageError("give a LOG, or paper sheets with --sheet FILE")
-    from ..check import scored_logs
+    from ..check import Copies, scored_logs
     from ..show import show_result
     from ..sources import log_files
 
     paths = list(log_files(files))
     for path in paths:
         _sheet_hint(path)
-    bad = 0
+    bad, copies = 0, Copies()
     for path in paths:
-        for out, error in scored_logs(path):  # one log, or each of a JSON Lines corpus
+        for out, error, digest in scored_logs(path):  # one log, or each of a JSON Lines corpus
             if error is not None:
                 bad += 1
                 click.echo(f"stixx: error: {plain(error)}", err=True)
+            elif first := copies.first_of(out["source"], digest):  # the standings count a game once
+                click.echo(
+                    f"stixx: note: {plain(out['source'])} is the same game as {plain(first)}: scored once",
+                    err=True,
+                )
             elif as_json:
                 echo_json(out)
             else:

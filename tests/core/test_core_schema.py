@@ -48,6 +48,7 @@ def set_score(index, value):
     [
         ("sixto/2-players.json", lambda log: log["result"].update(extra=1)),
         ("trixo/2-players.json", set_tiles(x=-5)),
+        ("stixx/2-players.json", lambda log: log["players"][0].__setitem__("name", "  ")),
         ("trixo/2-players.json", set_tiles(x=1000)),
         ("trixo/2-players.json", set_tiles(jokers=2)),
         ("sixto/2-players.json", set_score(11, 10**10)),

@@ -178,6 +178,6 @@ def test_a_fish_stix_move_of_huge_numbers_is_illegal(stixx, tmp_path, key, numbe
     log["moves"][0][key] = number
     path = write(tmp_path / "big.json", log)
     line = refused(stixx("validate", path), words)
-    assert line.startswith(f"{path}:1: move 0 by greedy-0 (seat 0) is illegal: ")
+    assert line.startswith(f"{path}: move 0 by greedy-0 (seat 0) is illegal: ")
     for command in (["replay", "--json"], ["replay", "--svg", tmp_path / "game.svg"]):
         refused(stixx(*command, path), f"move 0: {words}")

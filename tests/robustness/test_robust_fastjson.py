@@ -138,7 +138,7 @@ def test_msgspec_waits_for_a_megabyte(monkeypatch):
     assert fastjson.decode(TRIXO) == json.loads(TRIXO)
 
 
-def _read_with_msgspec(items, full=True):
+def _read_with_msgspec(items, full=True, digests=False):
     """check_texts, telling for each log whether its process reads with msgspec
     by then, and which process it is."""
     return [(verdict["valid"], bool(fastjson._codec), os.getpid()) for verdict, _ in CHECK_TEXTS(items, full)]

@@ -1,0 +1,102 @@
+"""Logs as a tournament organiser receives them: the same game twice, a
+pretty-printed log in a JSON Lines file, a one-line log file, a blank name."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from stixxcli.table import play_bots
+
+
+def _games(n: int = 2) -> list[dict]:
+    return [play_bots("stixx", ["random", "random"], seed=s) for s in range(n)]
+
+
+def _line(log: dict) -> str:
+    return json.dumps(log) + "\n"
+
+
+def test_a_game_handed_in_twice_is_valid_and_named_with_its_first_copy(stixx, tmp_path):
+    game, other = _games()
+    ann = tmp_path / "ann.json"
+    ann.write_text(json.dumps(game, indent=1))  # the same game, written another way
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text(_line(other) + _line(game))
+    r = stixx("validate", ann, corpus)
+    assert r.exit_code == 0 and "3 logs: 3 valid, 0 invalid" in r.stderr
+    assert f"note: {corpus}:2 is the same game as {ann}" in r.stderr
+    r = stixx("validate", ann, corpus, "--json", "--jobs", "2")  # the verdicts as before; the note apart
+    assert [json.loads(l)["valid"] for l in r.stdout.splitlines()] == [True, True, True]
+    assert f"{corpus}:2 is the same game as {ann}" in r.stderr
+
+
+def test_score_counts_a_game_handed_in_twice_once(stixx, tmp_path):
+    game, other = _games()
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text(_line(game) + _line(other) + _line(game))
+    r = stixx("score", corpus, "--json")
+    assert r.exit_code == 0
+    assert [json.loads(l)["source"] for l in r.stdout.splitlines()] == [f"{corpus}:1", f"{corpus}:2"]
+    assert f"note: {corpus}:3 is the same game as {corpus}:1: scored once" in r.stderr
+
+
+def test_the_same_seed_is_not_the_same_game(stixx, tmp_path):
+    game = _games(1)[0]
+    other = play_bots("stixx", ["random", "random", "random"], seed=0)
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text(_line(game) + _line(other))
+    r = stixx("validate", corpus)
+    assert r.exit_code == 0 and "same game" not in r.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_pretty_printed_log_in_a_corpus_is_refused_once(stixx, tmp_path, jobs):
+    game, other = _games()
+    corpus = tmp_path / "club.jsonl"  # as `cat game.json >> club.jsonl` leaves it
+    corpus.write_text(_line(other) + json.dumps(game, indent=2) + "\n" + _line(other))
+    r = stixx("validate", corpus, "--jobs", jobs)
+    lines = r.stdout.splitlines()
+    assert r.exit_code == 1 and len(lines) == 2, r.stdout
+    assert lines[0] == f"{corpus}:1: valid stixx game, {len(other['moves'])} moves, finished"
+    assert lines[1].startswith(f"{corpus}:2: a pretty-printed log (over several lines)")
+    assert f"jq -c . {corpus}" in lines[1] and "the lines after it are not read" in lines[1]
+    assert "2 logs: 1 valid, 1 invalid" in r.stderr
+    r = stixx("score", corpus, "--json")
+    assert r.exit_code == 1 and len(r.stdout.splitlines()) == 1 and len(r.stderr.splitlines()) == 1
+
+
+def test_pretty_printed_logs_one_after_another_say_how_to_fix_them(stixx, tmp_path):
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text("".join(json.dumps(g, indent=2) + "\n" for g in _games()))
+    r = stixx("validate", corpus)
+    assert r.exit_code == 1 and f"jq -c . {corpus}" in r.stdout, r.stdout
+
+
+def test_a_one_line_log_file_is_named_as_a_log_file_is(stixx, tmp_path):
+    game, other = _games()
+    one = tmp_path / "game.json"
+    one.write_text(_line(game) + "\n")
+    corpus = tmp_path / "one.jsonl"
+    corpus.write_text(_line(game))
+    r = stixx("validate", one, corpus)
+    assert r.stdout.splitlines()[0].startswith(f"{one}: valid stixx game")
+    assert r.stdout.splitlines()[1].startswith(f"{corpus}:1: valid stixx game")  # a corpus of one
+    assert json.loads(stixx("score", one, "--json").stdout)["source"] == str(one)
+    assert stixx("replay", one, "--pick", "1", "--to", "0").exit_code == 0
+    two = tmp_path / "two.json"
+    two.write_text(_line(game) + _line(other))  # a corpus all the same
+    assert stixx("validate", two).stdout.splitlines()[1].startswith(f"{two}:2: valid")
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_a_blank_player_name_is_refused_as_play_refuses_it(stixx, tmp_path, name):
+    game = _games(1)[0]
+    game["players"][1]["name"] = name
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(game, indent=1))
+    r = stixx("validate", log)
+    assert r.exit_code == 1
+    assert r.stdout == f"{log}: player 1: a player needs a name, not {name!r}\n"
+    assert "a player needs a name" in stixx("play", "stixx", "--player", name, "--bot", "random").output
