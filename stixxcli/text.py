@@ -33,6 +33,7 @@ For click.echo and error lines, `plain(message)` is all that is needed.
 from __future__ import annotations
 
 import re
+import sys
 
 # Characters that act on a terminal or on the order of a line, as one class.
 # Compiled by `re` when first needed: a command that shows only plain text
@@ -155,11 +156,13 @@ def picture(rendered):
     text, its line ends kept, never rich markup (a player's name in a shared
     log could hold `[link=...]` or an unbalanced `[/]`); it and a rich Text
     are cut as told() cuts."""
-    from rich.text import Text
-
     if isinstance(rendered, str):
+        from rich.text import Text
+
         return Text(told(rendered))
-    if isinstance(rendered, Text) and len(rendered) > TOLD_MOST:
+    # (A plugin's rich Text has imported rich.text: the module is not imported for the test.)
+    Text = getattr(sys.modules.get("rich.text"), "Text", None)
+    if Text is not None and isinstance(rendered, Text) and len(rendered) > TOLD_MOST:
         return rendered[:TOLD_MOST].append(f"... ({len(rendered)} characters)")
     return rendered
 
