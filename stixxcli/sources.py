@@ -252,9 +252,9 @@ def _blocks(stream, name: str, limit: int, number: int, size: int) -> Iterator[t
     while data := stream.read(size):
         if not data.endswith(b"\n"):
             data += stream.readline(limit + 1)  # the line under way, whole (or too long)
-        pretty = _PRETTY.search(data)
-        if pretty:  # the lines before it, then its refusal
-            data = data[: pretty.start()]
+        pretty = _pretty_line(data)
+        if pretty is not None:  # the lines before it, then its refusal
+            data = data[:pretty]
         if len(data) > limit:  # a line may be too long: find the first that is
             start = 0
             while start < len(data):
@@ -268,7 +268,7 @@ def _blocks(stream, name: str, limit: int, number: int, size: int) -> Iterator[t
         if data:
             yield name, Block(name, number, data)
         number += data.count(b"\n")
-        if pretty:
+        if pretty is not None:
             yield _pretty(name, number)
             return
 
@@ -299,8 +299,19 @@ class PrettyLog(Unread):
         )
 
 
-# A line that opens an object and holds nothing else, as `{` or `  {\r`.
-_PRETTY = re.compile(rb"^[ \t]*\{[ \t]*\r?$", re.MULTILINE)
+# A line that opens an object and holds nothing else, as `{` or `  {\r`: first
+# in a block, or after a line end (a pattern that starts with one is searched
+# for at the speed of a byte search; ^ in MULTILINE mode is tried at every byte).
+_PRETTY_FIRST = re.compile(rb"[ \t]*\{[ \t]*\r?(?:\n|\Z)")
+_PRETTY = re.compile(rb"\n[ \t]*\{[ \t]*\r?(?:\n|\Z)")
+
+
+def _pretty_line(data: bytes) -> int | None:
+    """Where the first line that is `{` alone starts in `data`, if any."""
+    if _PRETTY_FIRST.match(data):
+        return 0
+    found = _PRETTY.search(data)
+    return found.start() + 1 if found else None
 
 
 def _pretty(name: str, number: int) -> tuple[str, LogError]:
