@@ -36,6 +36,14 @@ def log_of(game: str, takes: list[int], pile: int = 5) -> dict:
     return log
 
 
+def run_on_a_log(stixx, tmp_path, game: str, command: tuple, input=None):
+    """`stixx COMMAND` with LOG a log of `game`, GAME its name and OUT a new file."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log_of(game, [1, 2, 2])))
+    named = {"LOG": path, "GAME": game, "OUT": tmp_path / "out.json"}
+    return stixx(*[named.get(part, part) if isinstance(part, str) else part for part in command], input=input)
+
+
 def error_line(r) -> str:
     lines = r.stderr.splitlines()
     errors = [l for l in lines if l.startswith("stixx: error: ")]
@@ -117,9 +125,7 @@ def test_validate_names_the_game_and_goes_on_with_the_next_log(faulty, stixx, tm
 )
 def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command):
     game = "calm" if fault == "bot" else f"fault-{fault}"
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(log_of(game, [1, 2, 2])))
-    r = stixx(*[path if part == "LOG" else part for part in command])
+    r = run_on_a_log(stixx, tmp_path, game, command)
     assert r.exit_code == 1, r.output
     line = error_line(r)
     if fault == "bot":
@@ -128,7 +134,7 @@ def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command
         assert f"the {game} plugin failed in" in line and f"{fault} went wrong on purpose" in line, line
     # and the other games keep working in the same process
     assert stixx("play", "calm", "--bot", "a:random", "--bot", "b:random", "--out", "-").exit_code == 0
-    assert stixx("validate", path.parent / "game.json").exit_code in (0, 1)
+    assert stixx("validate", tmp_path / "game.json").exit_code in (0, 1)
 
 
 @pytest.mark.parametrize(
@@ -155,9 +161,7 @@ def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command
 def test_a_value_of_the_wrong_type_is_blamed_on_the_plugin(faulty, stixx, tmp_path, fault, command, said):
     # The core checks what the contract promises, not met later as its own internal error.
     game = f"fault-{fault}"
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(log_of(game, [1, 2, 2])))
-    r = stixx(*[path if part == "LOG" else game if part == "GAME" else part for part in command])
+    r = run_on_a_log(stixx, tmp_path, game, command)
     assert r.exit_code == 1, r.output
     if command[0] == "validate":  # a log's verdict, on standard output
         assert f"the {game} plugin's {said}" in r.stdout and "internal error" not in r.output, r.output
@@ -179,9 +183,7 @@ def test_a_value_of_the_wrong_type_is_blamed_on_the_plugin(faulty, stixx, tmp_pa
 def test_a_view_that_is_not_json_is_blamed_on_the_plugin(faulty, stixx, tmp_path, fault, command, said):
     # Not met as the core's internal error, nor blamed on the bot that reads it.
     game = f"fault-{fault}"
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(log_of(game, [1, 2, 2])))
-    r = stixx(*[path if part == "LOG" else game if part == "GAME" else part for part in command])
+    r = run_on_a_log(stixx, tmp_path, game, command)
     assert r.exit_code == 1, r.output
     line = error_line(r)
     assert f"the {game} plugin's {said}" in line, line
@@ -199,10 +201,7 @@ def test_a_view_that_is_not_json_is_blamed_on_the_plugin(faulty, stixx, tmp_path
 )
 def test_a_plugins_text_is_shown_plain_and_cut(faulty, stixx, tmp_path, command, typed):
     # 2 MB of announcement, picture, help, prompt and move text, each with escape sequences.
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(log_of("fault-flood", [1, 2, 2])))
-    out = tmp_path / "out.json"
-    r = stixx(*[path if part == "LOG" else out if part == "OUT" else part for part in command], input=typed)
+    r = run_on_a_log(stixx, tmp_path, "fault-flood", command, input=typed)
     assert r.exit_code in (0, 130), r.output
     assert len(r.output) < 2_000_000, len(r.output)
     assert "\x1b" not in r.output and "\\x1b[2J" in r.output
