@@ -237,8 +237,10 @@ class Copies:
 
     def first_of(self, where: str, digest: bytes) -> str | None:
         """Where this game was read before, or None for a game not seen yet."""
-        first = self.first.setdefault(digest, where)
-        return None if first is where else first
+        first = self.first.get(digest)
+        if first is None:
+            self.first[digest] = where
+        return first
 
 
 def check_sources(
