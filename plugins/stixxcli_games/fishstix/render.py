@@ -132,8 +132,9 @@ class Tracks:
     def __rich_console__(self, console, options):
         from rich.measure import Measurement
 
+        kinds = len(self.state.deck.kinds)
+
         def tables(padding, band: int) -> list[Table]:
-            kinds = len(self.state.deck.kinds)
             return [
                 render_tracks(self.state, self.painter, padding, range(start, min(start + band, kinds)))
                 for start in range(0, kinds, band)
@@ -144,7 +145,6 @@ class Tracks:
             return all(Measurement.get(console, wide, t).maximum <= options.max_width for t in tables)
 
         # The most kinds a band that fit, padded, else tight; the total and the hand in the last band.
-        kinds = len(self.state.deck.kinds)
         shown = tables((0, 1), kinds)
         if not fits(shown):
             tight = (tables((0, 0), band) for band in range(kinds, 0, -1))
