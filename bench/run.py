@@ -251,13 +251,14 @@ def timed_validation(path: str) -> tuple[float, float, int]:
     --quiet` runs, and to json.loads its lines, taken in turns (the lines of
     each block of logs validated, then json.loads of the same lines), so that
     both meet the machine alike."""
-    from stixxcli.check import check_sources
+    from stixxcli.check import Copies, check_sources
 
     lines = Path(path).read_text(encoding="utf-8").splitlines()
     parse, done = 0.0, 0
+    copies = Copies()  # a game handed in twice is told apart as the command does
     start = time.process_time()
-    for verdicts in check_sources([path], full=False, jobs=1):
-        assert all(verdict["valid"] for verdict, _ in verdicts), f"{path} should hold valid logs"
+    for verdicts in check_sources([path], full=False, jobs=1, digests=True):
+        assert all(verdict["valid"] and not copies.first_of(*game) for verdict, _, game in verdicts), path
         turn = time.process_time()
         for line in lines[done : done + len(verdicts)]:
             json.loads(line)
@@ -368,14 +369,16 @@ def read_lines(path: str, count: int, check: bool) -> None:
     """json.loads the first `count` lines of a corpus, or validate them as `stixx validate` does
     once it has read its first megabyte (msgspec, if installed, is then in use)."""
     from stixxcli import fastjson
-    from stixxcli.check import check_texts
+    from stixxcli.check import Copies, check_texts
 
     fastjson.QUICK_AFTER = 0
 
     with open(path, encoding="utf-8") as lines:
         texts = [line for _, line in zip(range(count), lines)]
     if check:
-        check_texts([(str(i), text) for i, text in enumerate(texts)])
+        copies = Copies()
+        for _, _, game in check_texts([(str(i), text) for i, text in enumerate(texts)], False, digests=True):
+            copies.first_of(*game)
     else:
         for text in texts:
             json.loads(text)

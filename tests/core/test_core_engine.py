@@ -248,20 +248,49 @@ def test_lazy_options_index_slice_and_bound_like_the_list_they_stand_for():
 
 
 @pytest.mark.parametrize("private", [True, False])
-def test_the_rules_digest_is_sha256_with_or_without_pythons_own_module(monkeypatch, private):
+def test_the_digests_are_the_same_with_or_without_pythons_own_modules(monkeypatch, private):
     import hashlib
     import importlib
 
-    from stixxcli.gamelog import canonical, rules_digest
+    from stixxcli import gamelog
+    from stixxcli.gamelog import canonical, fingerprint, log_digest, rules_digest
 
-    if not private:  # a Python without _sha2/_sha256: hashlib's
+    if not private:  # a Python without _sha2/_sha256/_blake2: hashlib's
         real = importlib.import_module
         monkeypatch.setattr(
             importlib,
             "import_module",
             lambda name: (
-                (_ for _ in ()).throw(ImportError(name)) if name in ("_sha2", "_sha256") else real(name)
+                (_ for _ in ()).throw(ImportError(name))
+                if name in ("_sha2", "_sha256", "_blake2")
+                else real(name)
             ),
         )
-    for rules in ({}, {"a": [1, 2.5, None, {"b": "é\u2028"}]}, {"sheets": {"A": [[1] * 12] * 6}}):
-        assert rules_digest(rules) == hashlib.sha256(canonical(rules)).hexdigest()
+    gamelog._hash.cache_clear()
+    try:
+        for rules in ({}, {"a": [1, 2.5, None, {"b": "é\u2028"}]}, {"sheets": {"A": [[1] * 12] * 6}}):
+            assert rules_digest(rules) == hashlib.sha256(canonical(rules)).hexdigest()
+            game = fingerprint({"moves": [rules]})
+            assert (
+                log_digest({"rules": rules, "moves": [rules]})
+                == hashlib.blake2b(game, digest_size=16).digest()
+            )
+    finally:
+        gamelog._hash.cache_clear()  # the next test finds Python's own again
+
+
+def test_the_hash_is_looked_for_once_not_for_every_log(monkeypatch):
+    # On Python 3.11 the first name tried (_sha2) does not exist, and an
+    # import that fails is looked for on every path again: per log of a
+    # corpus, that made `validate` a third slower.
+    import importlib
+
+    from stixxcli.gamelog import log_digest, rules_digest
+
+    log = {"game": "sixto", "rules": {}, "moves": [{"seat": 0}]}
+    first = (log_digest(log), rules_digest({}))
+    looked = []
+    monkeypatch.setattr(importlib, "import_module", lambda name: looked.append(name))
+    for _ in range(3):
+        assert (log_digest(log), rules_digest({})) == first
+    assert looked == []

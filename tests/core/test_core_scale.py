@@ -118,3 +118,28 @@ def test_a_scheduler_without_the_dask_executor_is_a_usage_error(stixx, corpus, c
     r = stixx(command, *args, "--scheduler", "tcp://127.0.0.1:8786")
     assert r.exit_code == 2 and "--scheduler is for --executor dask" in r.stderr
     assert r.stdout == ""
+
+
+def test_checking_logs_looks_for_no_module_once_the_first_is_checked(monkeypatch):
+    # A module looked for per log (worst: one that does not exist, which is
+    # never remembered) costs more than checking a small log. Every lookup
+    # goes past sys.meta_path; once each game's first log is checked, none may.
+    import sys
+    from pathlib import Path
+
+    from stixxcli.check import check_texts
+
+    examples = sorted((Path(__file__).parents[2] / "examples").glob("*/*.json"))
+    items = [(str(path), path.read_bytes()) for path in examples]
+    check_texts(items, digests=True)
+
+    class Looked:
+        names: list = []
+
+        def find_spec(self, name, path=None, target=None):
+            self.names.append(name)
+
+    monkeypatch.setattr(sys, "meta_path", [Looked(), *sys.meta_path])
+    verdicts = check_texts(items * 3, digests=True)
+    assert all(verdict["valid"] for verdict, _, _ in verdicts)
+    assert Looked.names == []
