@@ -146,7 +146,7 @@ def check_texts(items: list[tuple], full: bool = True, digests: bool = False) ->
         try:
             verdict = check_log(log, where)
             if digests and verdict.valid:
-                games[len(out)] = (where, log_digest(log))
+                games[len(out)] = (where, log_digest(log, text))
             out.append((verdict.to_json() if full else {"valid": verdict.valid}, verdict.line()))
         except Exception as e:  # a fault of ours or a plugin's: this log's verdict, and the corpus goes on
             error = f"internal error while checking this log: {type(e).__name__}: {clip(str(e))}"

@@ -68,16 +68,37 @@ def rules_digest(rules: dict) -> str:
     return _hash("sha256")(canonical(rules)).hexdigest()
 
 
-def log_digest(log: dict) -> bytes:
+def log_digest(log: dict, text: str | None = None) -> bytes:
     """What tells one valid log from another, 16 bytes (kept for every log of
-    a corpus, never written): a log written over several lines and on one
-    give the same, the same seed played again does not. Its rules count by
-    their digest, which a valid log's matches: hashing them again would cost
-    a Sixto log a third of its check. The fingerprint, not canonical(), for
-    the same reason: keys in their order, as every copy and pretty-printer
-    but `jq -S` keeps them. BLAKE2b: a third of SHA-256's time, as sure."""
-    game = fingerprint({key: value for key, value in log.items() if key != "rules"})
-    return _hash("blake2b")(game or canonical(log), digest_size=16).digest()
+    a corpus, never written): the log's JSON on one line, keys in their order
+    (as every copy and pretty-printer but `jq -S` keeps them), so that a log
+    written over several lines and on one give the same, the same seed
+    played again does not. `text`: the log as read. A line with no escape
+    and no blank after a comma or colon is already that line (as `simulate`
+    writes it) and is hashed as it is: writing it again cost a corpus a
+    tenth of its check. Two texts hashed alike are the same JSON, whichever
+    way each was made; a line spelled otherwise (`1e2` for `100.0`, `{ "a"`)
+    only misses a copy."""
+    line = _as_written(text) if text is not None else None
+    if line is None:
+        try:
+            line = json.dumps(log, ensure_ascii=False, separators=(",", ":"))
+        except ValueError:  # a number of more than 4,300 digits: marshal has no such limit
+            line = fingerprint(log)
+    if isinstance(line, str):
+        line = line.encode(errors="surrogatepass")  # a lone surrogate, escaped in the JSON read
+    return _hash("blake2b")(line, digest_size=16).digest()
+
+
+def _as_written(text: str) -> str | None:
+    """`text` as `json.dumps(..., separators=(",", ":"))` would write its
+    value, when it can tell at a glance: one line (JSON's blanks are space,
+    tab and line ends), no escape, no blank after a comma or colon."""
+    line = text.strip()
+    if "\\" in line or "\n" in line or "\r" in line or "\t" in line:
+        return None
+    # (a search for ", " is slow where commas abound: first, whether there is a blank at all)
+    return None if " " in line and (", " in line or ": " in line) else line
 
 
 @cache  # found once: an import that fails is looked for again, on every path, each time

@@ -42,6 +42,34 @@ def test_score_counts_a_game_handed_in_twice_once(stixx, tmp_path):
     assert f"note: {corpus}:3 is the same game as {corpus}:1: scored once" in r.stderr
 
 
+def test_a_game_is_the_same_on_one_line_as_simulate_writes_it_or_over_many():
+    # The line as simulate writes it is hashed as read; any other way of
+    # writing the game is written again as that line first.
+    from stixxcli.gamelog import log_digest
+
+    game = _games(1)[0]
+    game["players"][0]["name"] = "Zoë"
+    compact = json.dumps(game, ensure_ascii=False, separators=(",", ":"))
+    digest = log_digest(game, compact)
+    for text in (compact + "\r\n", json.dumps(game), json.dumps(game, indent=2), None):
+        assert log_digest(json.loads(text) if text else game, text) == digest
+    assert log_digest(game, json.dumps(game)) == digest  # "Zo\u00eb": an escape, written again
+
+
+def test_a_blank_inside_a_name_tells_games_apart():
+    from stixxcli.gamelog import log_digest
+
+    ann, spaced = _games(1)[0], _games(1)[0]
+    ann["players"][0]["name"], spaced["players"][0]["name"] = "AnnSmith", "Ann Smith"
+    for separators in ((",", ":"), (", ", ": ")):
+        texts = [json.dumps(log, separators=separators) for log in (ann, spaced)]
+        assert log_digest(ann, texts[0]) != log_digest(spaced, texts[1])
+    for name in ("Ann Smith", "Smith, Ann", "Ann: Smith"):  # the line as read, or written again
+        spaced["players"][0]["name"] = name
+        compact = json.dumps(spaced, separators=(",", ":"))
+        assert log_digest(spaced, compact) == log_digest(spaced, json.dumps(spaced, indent=1))
+
+
 def test_the_same_seed_is_not_the_same_game(stixx, tmp_path):
     game = _games(1)[0]
     other = play_bots("stixx", ["random", "random", "random"], seed=0)
