@@ -90,6 +90,23 @@ def test_a_one_line_log_file_is_named_as_a_log_file_is(stixx, tmp_path):
     assert stixx("validate", two).stdout.splitlines()[1].startswith(f"{two}:2: valid")
 
 
+def test_one_log_piped_in_is_named_stdin_however_it_is_written(stixx):
+    # A one-line log on standard input was `<stdin>:1`, a pretty-printed one
+    # `<stdin>`: one log is a log, as a one-line `.json` file is FILE.
+    game, other = _games()
+    for text in (_line(game), json.dumps(game, indent=1)):
+        r = stixx("validate", "-", input=text)
+        assert r.stdout.startswith("<stdin>: valid stixx game"), r.stdout
+        assert json.loads(stixx("score", "-", "--json", input=text).stdout)["source"] == "<stdin>"
+    bad = _line(dict(game, format=3))
+    assert stixx("validate", "-", "--jobs", "2", input=bad).stdout.startswith("<stdin>: format 3")
+    assert "error: <stdin>: format 3" in stixx("replay", "-", input=bad).stderr
+    assert "error: <stdin>: format 3" in stixx("score", "-", input=bad).stderr
+    assert stixx("replay", "-", "--pick", "1", "--to", "0", input=_line(game)).exit_code == 0
+    r = stixx("validate", "-", input=_line(game) + _line(other))  # a corpus keeps its lines
+    assert [line.split(": ")[0] for line in r.stdout.splitlines()] == ["<stdin>:1", "<stdin>:2"]
+
+
 @pytest.mark.parametrize("name", ["", "   "])
 def test_a_blank_player_name_is_refused_as_play_refuses_it(stixx, tmp_path, name):
     game = _games(1)[0]
