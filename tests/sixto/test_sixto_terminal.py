@@ -4,6 +4,7 @@ when the output goes down a pipe (rich is not imported for it: styled.py)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -152,3 +153,20 @@ def test_score_sheet_of_a_standard_sheet_is_as_it_was_at_80_columns(stixx, monke
     monkeypatch.setenv("COLUMNS", "1000")
     assert at_80 == stixx("score", "--sheet", SHEET, SHEET.parent / "table" / "ben.txt").stdout
     assert "         1  2  3  4  5  6  7  8  9 | 10 11 12  x pts" in at_80
+
+
+def test_enter_with_nothing_typed_is_no_crosses_and_the_help_says_so(terminal, tmp_path):
+    """At a terminal an empty answer to `crosses?` is no crosses, as `-` is; the
+    help and the docs said only `-`."""
+    term = terminal([sys.executable, "-m", "stixxcli", "play", "sixto", "--bot", "Bob:greedy",
+                     "--player", "Ann", "--seed", "7", "--out", "g.json"])  # fmt: skip
+    term.wait_for("crosses? (e.g.")  # Bob rolled: Ann crosses
+    term.type("help", "Enter")
+    shown = term.wait_for("for none")
+    assert "- (or Enter) for none" in " ".join(term.everything(joined=True).split()), shown
+    term.type("Enter")  # nothing typed
+    term.wait_for("r = re-roll all")  # Ann's own turn: her answer was taken
+    term.type("q", "Enter")
+    term.wait_for("Game saved unfinished")
+    first = json.loads((tmp_path / "g.json").read_text())["moves"][0]
+    assert first["seat"] == 0 and first["crosses"][1] == []  # Ann (seat 1) crossed nothing
