@@ -127,6 +127,8 @@ def _digits(n: int) -> int:
 
 def value_kind(value) -> str:
     """What a value read from YAML is, in the words of a rule file's reader."""
+    if type(value) is float and value.is_integer():  # 3.0 where 3 is wanted: the point is what is wrong
+        return whole_float(value)
     return {
         dict: "a mapping",
         list: "a list",
@@ -136,6 +138,11 @@ def value_kind(value) -> str:
         float: "a number",
         type(None): "empty",
     }.get(type(value), type(value).__name__)
+
+
+def whole_float(value: float) -> str:
+    """A whole number written as JSON's and YAML's floats are (3.0, 3e0), as refused where a whole number goes."""
+    return f"a number with {'an exponent' if 'e' in repr(value) else 'a decimal point'}"
 
 
 def _scalar_problem(t: str, value) -> str | None:

@@ -7,6 +7,12 @@ from pathlib import Path
 from .params import NUMBER_BOUND
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
+# JSON Schema's integer takes 1.0 (the same number in its data model) and no
+# keyword tells the two apart; validate refuses it, so the schemas say so in words.
+WHOLE = (
+    "Where a schema says integer, a log holds a whole number written without a decimal point or"
+    " exponent (3, not 3.0 or 3e0): stixx validate refuses 3.0, which JSON Schema's integer takes."
+)
 
 
 def envelope_schema() -> dict:
@@ -54,5 +60,6 @@ def game_schema(game) -> dict:
     return {
         "$schema": DRAFT,
         "title": f"{game.title or game.name}: rules, setup and moves of a stixxcli-log/1",
+        "description": WHOLE,
         "$defs": {"rules": rules_schema(game), "setup": game.setup_schema, "move": game.move_schema},
     }

@@ -62,8 +62,10 @@ def show_scores(scored, as_json: bool) -> None:
     from .styled import Styled
 
     picture = scored.render()
-    if isinstance(picture, Styled):
-        picture.write(sys.stdout)
+    if isinstance(picture, Styled):  # as wide as rich would print it (a house rule's wide sheets in bands)
+        from .styled import width
+
+        picture.fit(width(sys.stdout)).write(sys.stdout)
     else:  # a plugin's rich renderable
         from .show import console
 

@@ -169,16 +169,21 @@ class Tally:
         line = {
             "games": n,
             "wins": wins,
-            "win_rate": round(wins / n, 4) if n else 0.0,
-            "win_rate_95": [round(lo, 4), round(hi, 4)],
-            "mean_score": round(scores.mean(), 3) if scores.n else None,
-            "sd_score": round(scores.sd(), 3) if scores.n else None,
+            "win_rate": wins / n if n else 0.0,
+            "win_rate_95": [lo, hi],
+            "mean_score": scores.mean() if scores.n else None,
+            "sd_score": scores.sd() if scores.n else None,
         }
         if len(self.bots) == 1:  # alone at the table, first every game: no win rate to speak of
             line.update(wins=None, win_rate=None, win_rate_95=None)
         return line
 
     def to_json(self) -> dict:
+        """The figures as `--json` gives them (rounded)."""
+        return rounded(self.figures())
+
+    def figures(self) -> dict:
+        """The report of one variant, unrounded: the table rounds each figure once, from these."""
         seats = [
             {"seat": seat, "bot": bot, **self._line(self.wins[seat], self.games, self.scores[seat])}
             for seat, bot in enumerate(self.bots)
@@ -198,8 +203,8 @@ class Tally:
             "seats": seats,
             "bots": by_bot,
             "length": {
-                "mean": round(lengths.mean(), 2) if lengths.n else 0.0,
-                "sd": round(lengths.sd(), 2) if lengths.n else 0.0,
+                "mean": lengths.mean() if lengths.n else 0.0,
+                "sd": lengths.sd() if lengths.n else 0.0,
                 "min": lengths.low if lengths.n else 0,
                 "max": lengths.high if lengths.n else 0,
             },
@@ -282,13 +287,13 @@ def run(
         "seat_bots": seats,
         "rotate": rotate,
         "variants": {
-            label: tally.to_json() for label, tally in zip(labels or [r.variant for r in runs], tallies)
+            label: tally.figures() for label, tally in zip(labels or [r.variant for r in runs], tallies)
         },
         # Stopped by a signal: the figures are those of the games played so far.
         **({"stopped": stopped.args[0], "exit_code": stopped.exit_code} if stopped else {}),
     }
     if len(runs) == 2 and pairs.games:
-        report["change"] = change(pairs, seats)
+        report["change"] = paired_change(pairs, seats)
     return report
 
 
@@ -331,6 +336,11 @@ def _exact(x):
 
 
 def change(pairs: Pairs, seats: list[str]) -> dict:
+    """paired_change as `--json` gives it (rounded)."""
+    return rounded(paired_change(pairs, seats))
+
+
+def paired_change(pairs: Pairs, seats: list[str]) -> dict:
     """What the second variant changes, per seat and per bot, with 95% intervals
     for paired results (game i of both variants has the same seed): the win
     rate in percentage points (Newcombe 1998, paired data, method 10: the two
@@ -363,16 +373,16 @@ def change(pairs: Pairs, seats: list[str]) -> dict:
         above = (u2 - p2) ** 2 - 2 * phi * (u2 - p2) * (p1 - l1) + (p1 - l1) ** 2
         out = {
             "games": sum(won),
-            "win_rate": round(d, 4),
-            "win_rate_95": [round(d - math.sqrt(max(below, 0)), 4), round(d + math.sqrt(max(above, 0)), 4)],
-            "mean_score": round(m, 3),
+            "win_rate": d,
+            "win_rate_95": [d - math.sqrt(max(below, 0)), d + math.sqrt(max(above, 0))],
+            "mean_score": m,
             "mean_score_95": None,
         }
         if len(seats) == 1:  # a solo game is always won: nothing to compare
             out.update(win_rate=None, win_rate_95=None)
         if games > 1:  # the sample sd of the differences: one game has no spread to go on
             half = 1.96 * diffs.sd() / math.sqrt(spread - 1)
-            out["mean_score_95"] = [round(m - half, 3), round(m + half, 3)]
+            out["mean_score_95"] = [m - half, m + half]
         return out
 
     by_bot = {}
@@ -385,3 +395,18 @@ def change(pairs: Pairs, seats: list[str]) -> dict:
         "seats": [line(won, diffs) for won, diffs in zip(pairs.won, pairs.diffs)],
         "bots": by_bot,
     }
+
+
+DIGITS = {"win_rate": 4, "win_rate_95": 4, "mean_score": 3, "mean_score_95": 3, "sd_score": 3}
+DIGITS.update(mean=2, sd=2)  # a game's length
+
+
+def rounded(report, digits: int | None = None):
+    """A report (or part of one) as `--json` gives it: each figure rounded, by
+    its key. Only here: the table rounds the unrounded figures itself, once
+    (rounded twice, a mean of 20.652 moves was 20.65, then 20.6)."""
+    if isinstance(report, dict):
+        return {key: rounded(value, DIGITS.get(key)) for key, value in report.items()}
+    if isinstance(report, list):
+        return [rounded(value, digits) for value in report]
+    return round(report, digits) if digits is not None and isinstance(report, float) else report

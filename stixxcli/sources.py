@@ -44,6 +44,32 @@ def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
             yield text
 
 
+def each_once(paths: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The paths with each file kept where it is first named, and a note for
+    each left out: a file named twice (by overlapping folders or globs, or
+    by two names) holds the same logs, read once; standard input cannot be
+    read twice."""
+    kept, notes, seen = [], [], {}
+    for path in paths:
+        try:
+            key = "-" if path == "-" else os.stat(path)[1:3]  # (inode, device): a file by any name
+        except OSError:
+            key = path  # its error is told once
+        if not key[0]:  # a file system without inode numbers: a file by its name
+            key = path
+        first = seen.get(key)
+        if first is None:
+            seen[key] = path
+            kept.append(path)
+        else:
+            from .text import plain
+
+            again = "is named twice" if first == path else f"is the same file as {plain(first)}"
+            name = "standard input (-)" if path == "-" else plain(path)
+            notes.append(f"stixx: note: {name} {again}: read once")
+    return kept, notes
+
+
 def _logs_under(folder: str):
     from pathlib import Path  # a folder of logs only: pathlib is slow to import
 
@@ -75,19 +101,23 @@ def raw_logs(
     of JSON Lines come as bytes, for workers to decode; with blocks=N as
     well, they come as (name, Block) of about N bytes of whole lines each,
     for workers to split and decode. A `.json` file of one log on one line
-    is named FILE, as a log file is; a corpus names each log FILE:N.
+    is named FILE, as a log file is, and standard input holding one log is
+    `<stdin>` however it is written; a corpus names each log FILE:N.
 
     No log or line larger than max_bytes() is read whole: it is refused after
     reading that much, and reading that source stops there (an endless line,
     as /dev/zero gives, has no next line to go on with).
     """
-    items = _raw_logs(source, decode, blocks)
-    return _alone(items, str(source)) if str(source).endswith(".json") else items
+    items, text = _raw_logs(source, decode, blocks), str(source)
+    if text == "-":  # piped in: one log is a log, whichever way it was written
+        return _alone(items, "<stdin>")
+    return _alone(items, text) if text.endswith(".json") else items
 
 
 def _alone(items: Iterator[tuple], name: str) -> Iterator[tuple]:
-    """The items of a `.json` file, its one log named FILE when it is written
-    on one line: a log file, not a corpus of one (a `.jsonl` keeps FILE:1).
+    """The items of a `.json` file or standard input, its one log named FILE
+    (`<stdin>`) when it is written on one line: a log file, not a corpus of
+    one (a `.jsonl` keeps FILE:1; several logs piped in keep `<stdin>:N`).
     `replay --pick 1` takes it all the same."""
     first = next(items, None)
     second = next(items, None) if first is not None else None

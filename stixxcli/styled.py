@@ -85,6 +85,10 @@ class Styled:
         stream.write("".join(out))
         stream.flush()
 
+    def fit(self, width: int) -> Styled:
+        """The picture for a terminal `width` columns wide (see Banded): these lines."""
+        return self
+
     def __rich__(self):
         from rich.text import Text
 
@@ -107,6 +111,44 @@ class Fitted:
 
     def __rich_console__(self, console, options):
         yield self.draw(*self.args, options.max_width)
+
+
+class Banded(Styled):
+    """A picture drawn whole by `draw(*args)`, and by `draw(*args, width)` in
+    bands where a terminal is narrower (a house rule's 40 boxes a row): to rich
+    in the width it prints in, and by `fit` for `write`, as `score --sheet`
+    prints without rich."""
+
+    def __init__(self, draw, *args):
+        super().__init__()
+        self.draw, self.args = draw, args
+        self.lines = draw(*args).lines
+
+    def fit(self, width: int) -> Styled:
+        if max(sum(cells(text) for text, _ in line) for line in self._lines()) <= width:
+            return self
+        return self.draw(*self.args, width)
+
+    def __rich__(self):
+        return Fitted(lambda width: Styled.__rich__(self.fit(width)))
+
+
+def width(stream) -> int:
+    """The width rich's Console would print in on this stream: 80 on a dumb
+    terminal; else COLUMNS; else the terminal's, of standard input, output or
+    error, the first that is one; else 80."""
+    environ = os.environ
+    if environ.get("TERM", "").lower() in ("dumb", "unknown") and _terminal(stream):
+        return 80
+    columns = environ.get("COLUMNS")
+    if columns is not None and columns.isdigit():
+        return int(columns) or 80
+    for descriptor in (1, 2) if sys.platform == "win32" else (0, 1, 2):
+        try:
+            return os.get_terminal_size(descriptor).columns or 80
+        except (AttributeError, ValueError, OSError):  # not a terminal
+            pass
+    return 80
 
 
 def columns(
@@ -142,22 +184,25 @@ def colour_system(stream) -> str | None:
     """None, "standard", "256" or "truecolor": what rich's Console would use
     for this stream (the same environment variables, read the same way)."""
     environ = os.environ
-    compatible = environ.get("TTY_COMPATIBLE", "")
-    if compatible in ("0", "1"):
-        terminal = compatible == "1"
-    elif environ.get("FORCE_COLOR") is not None:
-        terminal = environ["FORCE_COLOR"] != ""
-    else:
-        try:
-            terminal = stream.isatty()
-        except (AttributeError, ValueError, OSError):
-            terminal = False
     term = environ.get("TERM", "").strip().lower()
-    if not terminal or term in ("dumb", "unknown"):
+    if not _terminal(stream) or term in ("dumb", "unknown"):
         return None
     if environ.get("COLORTERM", "").strip().lower() in ("truecolor", "24bit"):
         return "truecolor"
     return {"kitty": "256", "256color": "256", "16color": "standard"}.get(term.rpartition("-")[2], "standard")
+
+
+def _terminal(stream) -> bool:
+    """Whether rich takes the stream for a terminal."""
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    if os.environ.get("FORCE_COLOR") is not None:
+        return os.environ["FORCE_COLOR"] != ""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def sgr_codes(style: str, system: str, no_colour: bool = False) -> str:

@@ -14,14 +14,17 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
     from .check import Copies, check_sources
     from .parallel import jobs_for
     from .progress import on_terminal, progress
-    from .sources import log_files
+    from .sources import each_once, log_files
     from .text import counted, json_line, plain
 
     jobs = jobs_for(jobs, warn=lambda message: print(f"stixx: warning: {message}", file=sys.stderr))
     total = bad = 0
     copies = Copies()
+    paths, notes = each_once(log_files(logs))
+    for note in notes:
+        print(note, file=sys.stderr)
     chunks = check_sources(
-        list(log_files(logs)), full=as_json, jobs=jobs, executor=executor, scheduler=scheduler, digests=True
+        paths, full=as_json, jobs=jobs, executor=executor, scheduler=scheduler, digests=True
     )
     with progress(on_terminal() and not as_json, None, "validating") as bar:
         for verdicts in chunks:

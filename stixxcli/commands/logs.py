@@ -166,11 +166,13 @@ def score(files, sheets, game_name, photos, save_text, debug_image, variant, rul
         raise click.UsageError("give a LOG, or paper sheets with --sheet FILE")
     from ..check import Copies, scored_logs
     from ..show import show_result
-    from ..sources import log_files
+    from ..sources import each_once, log_files
 
-    paths = list(log_files(files))
+    paths, notes = each_once(log_files(files))
     for path in paths:
         _sheet_hint(path)
+    for note in notes:
+        click.echo(note, err=True)
     bad, copies = 0, Copies()
     for path in paths:
         for out, error, digest in scored_logs(path):  # one log, or each of a JSON Lines corpus

@@ -136,7 +136,7 @@ def simulate(game_name, variant, rules_file, players, bots, count, seed, compare
             logs.commit()
     report["seat_names"] = [p["name"] for p in seated]
     if as_json:
-        echo_json(report)
+        echo_json(simulation.rounded(report))
     else:
         from ..show import show_simulation
 

@@ -118,6 +118,51 @@ def test_a_one_line_log_file_is_named_as_a_log_file_is(stixx, tmp_path):
     assert stixx("validate", two).stdout.splitlines()[1].startswith(f"{two}:2: valid")
 
 
+def test_one_log_piped_in_is_named_stdin_however_it_is_written(stixx):
+    # A one-line log on standard input was `<stdin>:1`, a pretty-printed one
+    # `<stdin>`: one log is a log, as a one-line `.json` file is FILE.
+    game, other = _games()
+    for text in (_line(game), json.dumps(game, indent=1)):
+        r = stixx("validate", "-", input=text)
+        assert r.stdout.startswith("<stdin>: valid stixx game"), r.stdout
+        assert json.loads(stixx("score", "-", "--json", input=text).stdout)["source"] == "<stdin>"
+    bad = _line(dict(game, format=3))
+    assert stixx("validate", "-", "--jobs", "2", input=bad).stdout.startswith("<stdin>: format 3")
+    assert "error: <stdin>: format 3" in stixx("replay", "-", input=bad).stderr
+    assert "error: <stdin>: format 3" in stixx("score", "-", input=bad).stderr
+    assert stixx("replay", "-", "--pick", "1", "--to", "0", input=_line(game)).exit_code == 0
+    r = stixx("validate", "-", input=_line(game) + _line(other))  # a corpus keeps its lines
+    assert [line.split(": ")[0] for line in r.stdout.splitlines()] == ["<stdin>:1", "<stdin>:2"]
+
+
+def test_a_file_named_twice_is_read_once_by_validate_and_score(stixx, tmp_path):
+    # `validate FILE FILE` said `note: FILE is the same game as FILE` and gave
+    # two verdicts; `- -` stopped with an internal error (standard input closed).
+    game, other = _games()
+    one = tmp_path / "logs" / "game.json"
+    one.parent.mkdir()
+    one.write_text(json.dumps(game, indent=1))
+    (tmp_path / "same.json").symlink_to(one)
+    r = stixx("validate", one, one)
+    assert r.exit_code == 0 and r.stdout.splitlines() == [
+        f"{one}: valid stixx game, {len(game['moves'])} moves, finished"
+    ]
+    assert r.stderr.splitlines() == [f"stixx: note: {one} is named twice: read once"]
+    r = stixx("score", one, one, "--json")
+    assert len(r.stdout.splitlines()) == 1 and r.stderr.splitlines() == [
+        f"stixx: note: {one} is named twice: read once"
+    ]
+    r = stixx("validate", one.parent, tmp_path / "same.json", one, "--json")  # a folder, another name
+    assert [json.loads(line)["source"] for line in r.stdout.splitlines()] == [str(one)]
+    assert f"note: {tmp_path / 'same.json'} is the same file as {one}: read once" in r.stderr
+    r = stixx("validate", "-", "-", input=_line(game))
+    assert r.exit_code == 0 and r.stdout.startswith("<stdin>: valid"), r.output
+    assert "standard input (-) is named twice: read once" in r.stderr
+    twice = tmp_path / "other.json"
+    twice.write_text(json.dumps(game))  # the same game in another file: still told as a game
+    assert f"{twice} is the same game as {one}" in stixx("validate", one, twice).stderr
+
+
 @pytest.mark.parametrize("name", ["", "   "])
 def test_a_blank_player_name_is_refused_as_play_refuses_it(stixx, tmp_path, name):
     game = _games(1)[0]

@@ -489,3 +489,28 @@ def test_sixto_tells_a_sheet_with_a_mistake_from_other_text():
     assert not looks_like_sheet("red: x x\n")  # too short to be a row
     assert not looks_like_sheet("hello, not a log\n")
     assert not looks_like_sheet("")
+
+
+def test_the_simulate_table_rounds_each_figure_once(stixx, monkeypatch):
+    # 250 games of 20.652 moves on average, seat 0 scoring 1.3496 each game:
+    # the table rounded the report's figures (20.65, 1.35) again, to 20.6 and
+    # 1.4; from the figures themselves they are 20.7 and 1.3. --json is as it was.
+    from stixxcli import simulate
+
+    def play_batch(batch):
+        games = []
+        for seed in batch.seeds:
+            i = int(seed.rsplit("-", 1)[1])
+            moves = 21 if i < 163 else 20  # 5163 moves in 250 games
+            games.append({"seed": seed, "scores": [1.3496, 2], "places": [2, 1], "moves": moves})
+        return games
+
+    monkeypatch.setattr(simulate, "play_batch", play_batch)
+    r = stixx("simulate", "sixto", "-p", 2, "-n", 250)
+    assert r.exit_code == 0, r.output
+    assert "250 games of 20.7 ± 0.5 moves (20-21)" in r.stdout
+    assert "1.3 ± 0.0" in r.stdout and "1.4" not in r.stdout
+    report = json.loads(stixx("simulate", "sixto", "-p", 2, "-n", 250, "--json").stdout)
+    standard = report["variants"]["standard"]
+    assert standard["length"]["mean"] == 20.65 and standard["seats"][0]["mean_score"] == 1.35
+    assert standard["seats"][0]["win_rate_95"] == [0.0, 0.0151]  # 4 digits, as before

@@ -93,6 +93,30 @@ def test_the_colour_system_is_the_one_rich_picks(monkeypatch, environment, tty):
     assert colour_system(stream) == Console(file=stream).color_system
 
 
+@pytest.mark.parametrize("environment", [*ENVIRONMENTS, {"COLUMNS": "57"}, {"COLUMNS": "x"},
+                                         {"COLUMNS": "57", "TERM": "dumb", "FORCE_COLOR": "1"}])  # fmt: skip
+@pytest.mark.parametrize("tty", [True, False])
+def test_the_width_is_the_one_rich_prints_in(monkeypatch, environment, tty):
+    # `score --sheet` draws a house rule's wide sheet in bands of this width, as play does through
+    # rich. (COLUMNS=0 is 80 here; rich takes it for a width of 0.)
+    from stixxcli.styled import width
+
+    for name in (
+        "TERM",
+        "COLORTERM",
+        "FORCE_COLOR",
+        "TTY_COMPATIBLE",
+        "NO_COLOR",
+        "JPY_PARENT_PID",
+        "COLUMNS",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    stream = Stream(tty)
+    assert width(stream) == Console(file=stream).width
+
+
 PICTURE = """
 from stixxcli.styled import Styled, columns
 

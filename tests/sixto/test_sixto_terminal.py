@@ -4,6 +4,7 @@ when the output goes down a pipe (rich is not imported for it: styled.py)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -109,3 +110,63 @@ def test_a_house_rules_long_rows_and_the_help_keep_to_a_60_column_terminal(termi
         word for line in lines if line.startswith("  ") and line.split()[0].isdigit() for word in line.split()
     ]
     assert [w for w in heads if w.isdigit()] == [str(b) for b in range(1, 41)] * 2  # Ann's sheet and Bob's
+
+
+def _wide_sheet(folder: Path) -> None:
+    """A house rule of 40 boxes a row (long.yaml) and a paper sheet for it (wide.txt)."""
+    rows = "\n".join(f"    - [{', '.join(str(1 + (b + row) % 6) for b in range(40))}]" for row in range(6))
+    house = (
+        f"extends: standard\nboxes_per_row: 40\nscore_table: {[0, -5, 0] + [5 * n for n in range(1, 40)]}\n"
+    )
+    (folder / "long.yaml").write_text(house + f"sheets:\n  A:\n{rows}\n  B:\n{rows}\n")
+    colours = ["red", "yellow", "green", "blue", "purple", "orange"]
+    crossed = [["x" if (b * 7 + r) % 5 == 0 and b < 37 else "." for b in range(40)] for r in range(6)]
+    (folder / "wide.txt").write_text("".join(f"{c}: {' '.join(row)}\n" for c, row in zip(colours, crossed)))
+
+
+def test_score_sheet_keeps_a_house_rules_wide_sheet_to_the_terminal(terminal, tmp_path):
+    """`score --sheet` printed a sheet of 40 boxes a row at its full width (133
+    columns), each row broken in two by a narrower terminal; `play` shows such
+    sheets in bands. Now score does too, as wide as the terminal."""
+    _wide_sheet(tmp_path)
+    command = (
+        f"env -u COLUMNS {sys.executable} -m stixxcli score --sheet wide.txt --rules long.yaml; echo DONE"
+    )
+    term = terminal(["sh", "-c", f"'{command}'"], columns=60)
+    shown = term.wait_for("DONE")
+    lines = term.everything(joined=True).splitlines()
+    assert all(len(line) <= 60 for line in lines), shown
+    heads = [
+        word for line in lines if line.startswith("  ") and line.split()[0].isdigit() for word in line.split()
+    ]
+    assert [word for word in heads if word.isdigit()] == [str(b) for b in range(1, 41)], (
+        shown
+    )  # every box, once
+    assert "wide: 20 points" in shown and re.search(r"^total +45 +20$", shown, re.M), shown
+
+
+def test_score_sheet_of_a_standard_sheet_is_as_it_was_at_80_columns(stixx, monkeypatch):
+    # Bands only where the sheet is wider than the terminal: at 80 columns a
+    # standard sheet is drawn whole, as before, byte for byte.
+    monkeypatch.setenv("COLUMNS", "80")
+    at_80 = stixx("score", "--sheet", SHEET, SHEET.parent / "table" / "ben.txt").stdout
+    monkeypatch.setenv("COLUMNS", "1000")
+    assert at_80 == stixx("score", "--sheet", SHEET, SHEET.parent / "table" / "ben.txt").stdout
+    assert "         1  2  3  4  5  6  7  8  9 | 10 11 12  x pts" in at_80
+
+
+def test_enter_with_nothing_typed_is_no_crosses_and_the_help_says_so(terminal, tmp_path):
+    """At a terminal an empty answer to `crosses?` is no crosses, as `-` is; the
+    help and the docs said only `-`."""
+    term = terminal([sys.executable, "-m", "stixxcli", "play", "sixto", "--bot", "Bob:greedy",
+                     "--player", "Ann", "--seed", "7", "--out", "g.json"])  # fmt: skip
+    term.wait_for("crosses? (e.g.")  # Bob rolled: Ann crosses
+    term.type("help", "Enter")
+    shown = term.wait_for("for none")
+    assert "- (or Enter) for none" in " ".join(term.everything(joined=True).split()), shown
+    term.type("Enter")  # nothing typed
+    term.wait_for("r = re-roll all")  # Ann's own turn: her answer was taken
+    term.type("q", "Enter")
+    term.wait_for("Game saved unfinished")
+    first = json.loads((tmp_path / "g.json").read_text())["moves"][0]
+    assert first["seat"] == 0 and first["crosses"][1] == []  # Ann (seat 1) crossed nothing

@@ -2,7 +2,8 @@
 answers, crosses, sheet letters, typed-in sheets, and the `help` text.
 
 Crosses are written as colour and box number, e.g. `r4 b7` (the red row's box
-4 and the blue row's box 7, boxes numbered 1-12 as printed), or `-` for none.
+4 and the blue row's box 7, boxes numbered 1-12 as printed), or `-` for none
+(Enter with nothing typed, `none`, `pass` and `no` too).
 A colour may be written in full or by any prefix that names only it.
 Rulings: docs/games/sixto.md.
 """
@@ -218,7 +219,7 @@ def help_text(state, choice, every: bool, limit: int) -> str:
     lines = _wrap(
         f"Your crosses: for each die you use, its colour and a box number, e.g. "
         f"{a}4 {b}7 ({colours.names[0]} box 4 and {colours.names[min(3, len(colours.names) - 1)]} box 7); "
-        f"- for none. A die crosses one box showing its number, right of the "
+        f"- (or Enter) for none. A die crosses one box showing its number, right of the "
         f"row's last cross; the boxes skipped are lost. A target box "
         f"({first_target}-{state.boxes}) needs {state.target_min} crosses in its row first."
     )

@@ -9,7 +9,7 @@ Replays and play print the same picture through rich (Styled.__rich__).
 from __future__ import annotations
 
 from stixxcli.colours import terminal_style
-from stixxcli.styled import Fitted, Styled, columns
+from stixxcli.styled import Banded, Styled, columns
 from stixxcli.text import cells, counted
 
 TARGET_BACKGROUND = "#303030"  # the target area's boxes: a dark grey behind the number
@@ -96,27 +96,9 @@ def _bands(rows, width: int | None) -> list[list[int]]:
     return [*bands, band + [crosses, points]]
 
 
-class Sheets(Styled):
-    """The table as `draw_state` draws it without a width (for the table to
-    compare, and for Styled.write); to rich, in bands where its terminal is
-    narrower (a house rule's 40 boxes a row)."""
-
-    def __init__(self, state):
-        super().__init__()
-        self.state = state
-        self.lines = draw_state(state).lines
-
-    def __rich__(self):
-        return Fitted(self._fitted)
-
-    def _fitted(self, width: int):
-        if max(sum(cells(text) for text, _ in line) for line in self._lines()) <= width:
-            return Styled.__rich__(self)
-        return draw_state(self.state, width)
-
-
 def render_state(state, viewer: int | None = None):
-    return Sheets(state)
+    # In bands where the terminal is narrower than the sheets (a house rule's 40 boxes a row).
+    return Banded(draw_state, state)
 
 
 def draw_state(state, width: int | None = None) -> Styled:
@@ -187,6 +169,11 @@ def _summary(state) -> Styled:
 
 
 def render_paper(scores):
+    """The scored paper sheets and their ranking, in bands where the terminal is narrower."""
+    return Banded(draw_paper, scores)
+
+
+def draw_paper(scores, width: int | None = None) -> Styled:
     rules = scores.rules
     boxes = rules["boxes_per_row"]
     first_target = boxes - rules["target_boxes"]
@@ -213,6 +200,7 @@ def render_paper(scores):
                 boxes,
                 first_target,
                 box,
+                width,
             )
         )
     if len(scores.sheets) > 1:
