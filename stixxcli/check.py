@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .engine import apply_moves, game_over, open_game
+from .engine import apply_moves, game_over, names_of, open_game, player_at
 from .errors import LogError, StixxError, plugin_call
 from .game import Result
 from .gamelog import canonical, same_json
@@ -81,10 +81,13 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
     refused = apply_moves(game, state, moves)
     if refused is not None:
         index, seat, e = refused
-        verdict.error, verdict.index, verdict.move = e.message, index, moves[index]
-        if seat is not None:
-            verdict.seat, verdict.player = seat, state.names[seat]
         verdict.moves = index
+        try:
+            player = player_at(game, state, seat) if seat is not None else None
+        except StixxError as fault:  # names that fail: the verdict is the plugin's fault, by no one
+            e, seat, player = fault, None, None
+        verdict.error, verdict.index, verdict.move = e.message, index, moves[index]
+        verdict.seat, verdict.player = seat, player
         return verdict
     verdict.moves = len(moves)
     try:
@@ -102,19 +105,19 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
             f'the game ended at its last move (move {len(moves) - 1}), but the log says "finished": false'
         )
         return verdict
+    recorded = log.get("result")
     try:
         computed = plugin_call(game, "result", state.result, gives=Result).to_json()
+        # Recorded just as computed, the usual log: nothing of it to tell as recorded.
+        if recorded is not None and not same_json(recorded, computed):
+            computed_then = _as_recorded(recorded, computed)
+            if not same_json(recorded, computed_then):
+                difference = _result_difference(recorded, computed_then, names_of(game, state))
+                verdict.error = "the recorded result differs from the game: " + difference
+                return verdict
     except StixxError as e:
         verdict.error = str(e)
         return verdict
-    recorded = log.get("result")
-    # Recorded just as computed, the usual log: nothing of it to tell as recorded.
-    if recorded is not None and not same_json(recorded, computed):
-        computed_then = _as_recorded(recorded, computed)
-        if not same_json(recorded, computed_then):
-            difference = _result_difference(recorded, computed_then, state.names)
-            verdict.error = "the recorded result differs from the game: " + difference
-            return verdict
     verdict.valid, verdict.result = True, computed
     return verdict
 

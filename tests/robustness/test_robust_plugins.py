@@ -121,6 +121,12 @@ def test_validate_names_the_game_and_goes_on_with_the_next_log(faulty, stixx, tm
         ("over", ("replay", "LOG", "--json")),
         ("over", ("replay", "LOG", "--html", "-")),
         ("over", ("score", "LOG")),
+        ("seat", ("play", "fault-seat", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
+        ("seat", ("simulate", "fault-seat", "-n", 2)),
+        ("seat", ("replay", "LOG")),
+        ("seat", ("replay", "LOG", "--json")),
+        ("seat", ("replay", "LOG", "--html", "-")),
+        ("seat", ("score", "LOG")),
     ],
 )
 def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command):
@@ -135,6 +141,68 @@ def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command
     # and the other games keep working in the same process
     assert stixx("play", "calm", "--bot", "a:random", "--bot", "b:random", "--out", "-").exit_code == 0
     assert stixx("validate", tmp_path / "game.json").exit_code in (0, 1)
+
+
+@pytest.mark.parametrize(
+    "game, takes, command, said",
+    [
+        (
+            "fault-seat",
+            [1, 2, 2],
+            ("validate", "LOG"),
+            "move 0 is illegal: the fault-seat plugin failed in seat",
+        ),
+        ("fault-seat", [1, 2, 2], ("validate", "LOG", "--json"), "the fault-seat plugin failed in seat"),
+        # `names` is read to say who made a move refused by the game, or one after the end
+        (
+            "fault-names",
+            [1, 3],
+            ("validate", "LOG"),
+            "move 1 is illegal: the fault-names plugin failed in names",
+        ),
+        (
+            "fault-names",
+            [1, 3],
+            ("score", "LOG"),
+            "move 1 is illegal: the fault-names plugin failed in names",
+        ),
+        (
+            "fault-names",
+            [1, 2, 2, 1],
+            ("validate", "LOG"),
+            "move 3 is illegal: the fault-names plugin failed in",
+        ),
+        (
+            "fault-names",
+            [1, 2, 2, 1],
+            ("validate", "LOG", "--json"),
+            "the fault-names plugin failed in names",
+        ),
+        (
+            "fault-names",
+            [1, 2, 2, 1],
+            ("score", "LOG"),
+            "move 3 is illegal: the fault-names plugin failed in",
+        ),
+        ("fault-names", [1, 2, 2, 1], ("replay", "LOG"), "move 3: the fault-names plugin failed in names"),
+        (
+            "fault-names",
+            [1, 2, 2, 1],
+            ("replay", "LOG", "--json"),
+            "move 3: the fault-names plugin failed in",
+        ),
+        ("fault-far-seat", [1], ("validate", "LOG"), "the fault-far-seat plugin's seat gave 7, not one of 2"),
+    ],
+)
+def test_a_seat_or_names_that_fail_are_named_in_one_line(faulty, stixx, tmp_path, game, takes, command, said):
+    # They were the core's internal error: "internal error while checking this log: Oops: ...".
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(log_of(game, takes)))
+    r = stixx(*[log if part == "LOG" else part for part in command])
+    assert r.exit_code == 1, r.output
+    told = r.stdout if command[0] == "validate" else error_line(r)  # a log's verdict, on standard output
+    assert said in told, told
+    assert not any(word in r.output for word in CRASH_WORDS), r.output
 
 
 @pytest.mark.parametrize(
