@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .engine import apply_moves, game_over, names_of, open_game, player_at
-from .errors import LogError, StixxError, plugin_call
+from .errors import LogError, StixxError, plugin_call, plugin_json
 from .game import Result
 from .gamelog import canonical, same_json
 from .text import clip, counted
@@ -108,8 +108,13 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
     recorded = log.get("result")
     try:
         computed = plugin_call(game, "result", state.result, gives=Result).to_json()
+        same = recorded is not None and same_json(recorded, computed)
+        if (
+            not same
+        ):  # told as data by validate and score: no NaN of the plugin's in it (the log's is its own)
+            plugin_json(game, "result", computed)
         # Recorded just as computed, the usual log: nothing of it to tell as recorded.
-        if recorded is not None and not same_json(recorded, computed):
+        if recorded is not None and not same:
             computed_then = _as_recorded(recorded, computed)
             if not same_json(recorded, computed_then):
                 difference = _result_difference(recorded, computed_then, names_of(game, state))

@@ -184,9 +184,10 @@ def clip(message: str, width: int = 300) -> str:
     return f"{message[: width - 40]}... ({len(message)} characters)"
 
 
-def json_line(value) -> str:
+def json_line(value, *, allow_nan: bool = True) -> str:
     """`value` as one line of JSON for a terminal or a script: non-ASCII kept,
-    what plain_json escapes escaped."""
+    what plain_json escapes escaped. allow_nan=False: NaN and Infinity, which
+    JSON has not, are a ValueError (errors.plugin_json, for a plugin's values)."""
     import json
 
-    return plain_json(json.dumps(value, ensure_ascii=False))
+    return plain_json(json.dumps(value, ensure_ascii=False, allow_nan=allow_nan))

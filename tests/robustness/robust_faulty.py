@@ -9,11 +9,12 @@ gives a value of the wrong type from start, result, player_counts or standing;
 turn() before it makes a generator; in `fault-endless` a take takes nothing,
 so the game never ends. `fault-set-view`'s view is a set and
 `fault-odd-view`'s a dict holding a set, neither of them JSON, nor are
-`fault-nan-view`'s view and move_view (NaN) or `fault-nan-result`'s breakdown
-(Infinity); `looks` is a bot that reads its view. `fault-flood` says 2 MB of
-text, with escape sequences, in every text it gives people. `calm` is the
-same game without a fault, and `bot-fault` is a bot that raises. A second
-module, `grumpy`, raises in every hook it implements.
+`fault-nan-view`'s view, `fault-nan-move-view`'s move_view, `fault-nan-move`'s
+moves (NaN) or `fault-nan-result`'s breakdown (Infinity) and standing (NaN);
+`looks` is a bot that reads its view. `fault-flood` says 2 MB of text, with
+escape sequences, in every text it gives people. `calm` is the same game
+without a fault, and `bot-fault` is a bot that raises. A second module,
+`grumpy`, raises in every hook it implements.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from stixxcli.hookspecs import hookimpl
 
 FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce", "over", "seat", "names")
 WRONG = ("start", "result", "player_counts", "standing")  # each gives text instead
-ODD = ("set-view", "odd-view", "nan-view", "nan-result")  # not JSON
+ODD = ("set-view", "odd-view", "nan-view", "nan-move-view", "nan-result", "nan-move")  # not JSON
 ALL_FAULTS = (
     *FAULTS,
     *(f"wrong-{where}" for where in WRONG),
@@ -71,6 +72,8 @@ class PileState(State):
         return (yield from super().turn())
 
     def legal_moves(self):
+        if self.fault == "nan-move":
+            return [{"seat": self.seat, "take": n, "odds": float("nan")} for n in (1, 2) if n <= self.pile]
         return [{"seat": self.seat, "take": n} for n in (1, 2) if n <= self.pile]
 
     def move_prompt(self):
@@ -83,7 +86,7 @@ class PileState(State):
         return FLOOD if self.fault == "flood" else super().move_text(move)
 
     def move_view(self, move, viewer=None):
-        return {**move, "odds": float("nan")} if self.fault == "nan-view" else move
+        return {**move, "odds": float("nan")} if self.fault == "nan-move-view" else move
 
     def parse_move(self, text):
         return {"seat": self.seat, "take": int(text)}
@@ -137,6 +140,8 @@ class PileState(State):
         return f"pile: {self.pile}"
 
     def standing(self, viewer=None):
+        if self.fault == "nan-result":
+            return [float("nan") for _ in self.players]
         return "a standing" if self.fault == "wrong-standing" else super().standing(viewer)
 
 

@@ -246,17 +246,56 @@ def test_a_value_of_the_wrong_type_is_blamed_on_the_plugin(faulty, stixx, tmp_pa
         ("set-view", ("simulate", "GAME", "-n", 2, "--bot", "looks"), "view gave set, not dict"),
         ("odd-view", ("replay", "LOG", "--json"), "view is not JSON: Object of type set is not JSON"),
         ("odd-view", ("replay", "LOG", "--json", "--as-player", "Bob"), "view is not JSON"),
+        # NaN and Infinity, which json.dumps writes and JSON has not
+        ("nan-view", ("replay", "LOG", "--json"), "view is not JSON: it holds NaN or Infinity"),
+        (
+            "nan-move-view",
+            ("replay", "LOG", "--json", "--as-player", "Bob"),
+            "move_view is not JSON: it holds NaN",
+        ),
+        ("nan-result", ("score", "LOG", "--json"), "result is not JSON: it holds NaN or Infinity"),
+        ("nan-result", ("replay", "LOG", "--html", "-"), "standing is not JSON: it holds NaN or Infinity"),
+        ("nan-result", ("simulate", "GAME", "-n", 2, "--json"), "result is not JSON: it holds NaN"),
+        (
+            "nan-result",
+            ("play", "GAME", "--bot", "a:random", "--bot", "b:random", "--out", "-"),
+            "result is not",
+        ),
+        (
+            "nan-move",
+            ("play", "GAME", "--bot", "a:random", "--bot", "b:random", "--out", "-"),
+            "turn is not JSON",
+        ),
+        ("nan-move", ("simulate", "GAME", "-n", 2, "--out", "OUT"), "turn is not JSON: it holds NaN"),
     ],
 )
 def test_a_view_that_is_not_json_is_blamed_on_the_plugin(faulty, stixx, tmp_path, fault, command, said):
-    # Not met as the core's internal error, nor blamed on the bot that reads it.
+    # Not met as the core's internal error, nor blamed on the bot that reads it, nor written as NaN.
     game = f"fault-{fault}"
     r = run_on_a_log(stixx, tmp_path, game, command)
     assert r.exit_code == 1, r.output
     line = error_line(r)
     assert f"the {game} plugin's {said}" in line, line
-    # the start was written whole before: every line that is written is JSON
-    assert all(json.loads(l) for l in r.stdout.splitlines() if command[-1] == "--json")
+    # the start was written whole before: every line that is written is JSON (a log so far, to -, too)
+    assert all(strict_json(l) for l in r.stdout.splitlines() if command[-1] == "--json")
+    if command[-1] == "-" and command[0] == "play":
+        assert strict_json(r.stdout)["finished"] is False
+    assert not (tmp_path / "out.json").exists()  # simulate --out: no file of invalid JSON
+
+
+def strict_json(text: str):
+    """json.loads, refusing NaN and Infinity, which it reads."""
+    return json.loads(text, parse_constant=lambda word: pytest.fail(f"{word} written as JSON"))
+
+
+def test_a_result_that_is_not_json_is_a_logs_verdict(faulty, stixx, tmp_path):
+    # validate --json wrote {"breakdown": [{"odds": Infinity}, ...]} and called the log valid.
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(log_of("fault-nan-result", [1, 2, 2])))
+    r = stixx("validate", log, "--json")
+    assert r.exit_code == 1, r.output
+    verdict = strict_json(r.stdout)
+    assert verdict["error"] == "the fault-nan-result plugin's result is not JSON: it holds NaN or Infinity"
 
 
 @pytest.mark.parametrize(
