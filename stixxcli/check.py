@@ -72,11 +72,13 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
         verdict.game = log["game"]
     try:
         game, state = open_game(log)
+        warned = plugin_call(game, "warnings", lambda: getattr(state, "warnings", ()), gives=(list, tuple))
     except StixxError as e:
         verdict.error = str(e)
         return verdict
     verdict.finished = log["finished"]
-    verdict.warnings = list(getattr(state, "warnings", []))
+    if warned:
+        verdict.warnings = _told(warned)
     moves = log["moves"]
     refused = apply_moves(game, state, moves)
     if refused is not None:
@@ -125,6 +127,18 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
         return verdict
     verdict.valid, verdict.result = True, computed
     return verdict
+
+
+MOST_WARNINGS = 100  # a verdict says this many of a game's warnings on a log, then how many more
+
+
+def _told(warnings) -> list[str]:
+    """A game's warnings on a log as a verdict says them: each cut to a line as
+    an error is (a line shows them plain), the rest after MOST_WARNINGS counted."""
+    told = [clip(str(warning)) for warning in warnings[:MOST_WARNINGS]]
+    if len(warnings) > MOST_WARNINGS:
+        told.append(f"and {counted(len(warnings) - MOST_WARNINGS, 'more warning')}")
+    return told
 
 
 def check_texts(items: list[tuple], full: bool = True, digests: bool = False) -> list[tuple]:

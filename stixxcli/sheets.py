@@ -64,14 +64,16 @@ def show_scores(game, scored, as_json: bool) -> None:
         )
         return
     from .styled import Styled
+    from .text import TOLD_MOST, picture
 
-    picture = plugin_call(game, "score_sheets", scored.render)
-    if isinstance(picture, Styled):
-        picture.write(sys.stdout)
-    else:  # a plugin's rich renderable
+    drawn = plugin_call(game, "score_sheets", scored.render)
+    # A Styled's text is plain as it is added; one too long to show whole is cut as rich shows it.
+    if isinstance(drawn, Styled) and sum(len(text) for line in drawn.lines for text, _ in line) <= TOLD_MOST:
+        drawn.write(sys.stdout)  # without importing rich: quick
+    else:  # a plugin's rich renderable: plain and cut (text.Told)
         from .show import console
 
-        console().print(picture)
+        console().print(picture(drawn))
 
 
 def score_paper(paths, game_name=None, variant=None, rules_file=None, as_json=False) -> None:

@@ -12,7 +12,9 @@ so the game never ends. `fault-set-view`'s view is a set and
 `fault-nan-view`'s view, `fault-nan-move-view`'s move_view, `fault-nan-move`'s
 moves (NaN) or `fault-nan-result`'s breakdown (Infinity) and standing (NaN);
 `looks` is a bot that reads its view. `fault-flood` says 2 MB of text, with
-escape sequences, in every text it gives people. `calm` is the same game
+escape sequences, in every text it gives people, and in the first of 201
+warnings on a log; `fault-rich-flood`'s picture is rich's (a Text, a Table, a
+Panel, a clear screen) with escape sequences, and 140,000 characters long. `calm` is the same game
 without a fault, and `bot-fault` is a bot that raises. A second module,
 `grumpy`, raises in every hook it implements.
 """
@@ -24,7 +26,20 @@ from pathlib import Path
 from stixxcli.game import Bot, Chance, Game, IllegalMove, Result, State, places, require
 from stixxcli.hookspecs import hookimpl
 
-FAULTS = ("setup", "start", "turn", "apply", "result", "render", "view", "announce", "over", "seat", "names")
+FAULTS = (
+    "setup",
+    "start",
+    "turn",
+    "apply",
+    "result",
+    "render",
+    "view",
+    "announce",
+    "over",
+    "seat",
+    "names",
+    "warnings",
+)
 WRONG = ("start", "result", "player_counts", "standing")  # each gives text instead
 ODD = ("set-view", "odd-view", "nan-view", "nan-move-view", "nan-result", "nan-move")  # not JSON
 ALL_FAULTS = (
@@ -32,6 +47,7 @@ ALL_FAULTS = (
     *(f"wrong-{where}" for where in WRONG),
     *ODD,
     "flood",
+    "rich-flood",
     "eager-turn",
     "endless",
     "far-seat",
@@ -62,6 +78,11 @@ class PileState(State):
     def names(self):
         self._maybe("names")
         return self.players
+
+    @property
+    def warnings(self):
+        self._maybe("warnings")
+        return [FLOOD, *(f"stick {n} leans" for n in range(200))] if self.fault == "flood" else ()
 
     def _maybe(self, where):
         if self.fault == where:
@@ -137,12 +158,29 @@ class PileState(State):
         self._maybe("render")
         if self.fault == "flood":
             return FLOOD
+        if self.fault == "rich-flood":
+            return rich_flood()
         return f"pile: {self.pile}"
 
     def standing(self, viewer=None):
         if self.fault == "nan-result":
             return [float("nan") for _ in self.players]
         return "a standing" if self.fault == "wrong-standing" else super().standing(viewer)
+
+
+def rich_flood():
+    """Rich's own renderables, each with an escape sequence rich prints as it is."""
+    from rich.console import Group
+    from rich.control import Control
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table("pile")
+    table.add_row("\x1b[2Jtable")
+    return Group(
+        Text("\x1b]0;owned\x07text"), table, Panel("\x1b[31mpanel"), Control.clear(), "sticks " * 20_000
+    )
 
 
 class EagerTurnState(PileState):

@@ -315,6 +315,46 @@ def test_a_plugins_text_is_shown_plain_and_cut(faulty, stixx, tmp_path, command,
     assert f"({len(faulty.FLOOD)}" in r.output  # the note that it was cut, as wrapped to the terminal
 
 
+@pytest.mark.parametrize(
+    "command, typed",
+    [
+        (("replay", "LOG"), None),
+        (("replay", "LOG", "--svg", "-"), None),
+        (("play", "fault-rich-flood", "--player", "Ann", "--bot", "b:random", "--out", "OUT"), "1\nq\n"),
+    ],
+)
+def test_a_plugins_rich_picture_is_shown_plain_and_cut(faulty, stixx, tmp_path, command, typed, monkeypatch):
+    # At a terminal its clear screen was sent (a control segment), and the picture whole; into an
+    # SVG, the escape sequences in its Text, Table and Panel as they are.
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich writes a control segment only to a terminal
+    r = run_on_a_log(stixx, tmp_path, "fault-rich-flood", command, input=typed)
+    assert r.exit_code in (0, 130), r.output
+    assert "\x1b[2J" not in r.output and "\x1b]" not in r.output  # (rich's own colours stay)
+    if "--svg" in command:
+        assert "\x1b" not in r.output  # a picture has no colours of rich's either
+    assert "\\x1b]0;owned" in r.output and "\\x1b[2J" in r.output and "\\x1b[31mpanel" in r.output
+    assert "... (cut at 100,000 characters)" in r.output  # of 140,000
+    assert len(r.output) < 4 * 110_000, len(r.output)  # at most four pictures, cut
+
+
+def test_a_games_warnings_on_a_log_are_a_line_each_and_counted_past_a_hundred(faulty, stixx, tmp_path):
+    # The verdict held 2 MB of the first and all 200 others; a `warnings` that raised was an internal error.
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(log_of("fault-flood", [1, 2, 2])))
+    r = stixx("validate", log)
+    assert r.exit_code == 0 and len(r.stdout) < 10_000, len(r.stdout)
+    assert "\x1b" not in r.stdout and "warning: \\x1b[2J\\x1b]0;owned\\x07sticks" in r.stdout
+    assert f"({len(faulty.FLOOD)} characters); warning: stick 0 leans" in r.stdout
+    assert r.stdout.endswith("; warning: stick 98 leans; warning: and 101 more warnings\n")
+    warnings = json.loads(stixx("validate", log, "--json").stdout)["warnings"]
+    assert len(warnings) == 101 and max(map(len, warnings)) <= 300
+    log.write_text(json.dumps(log_of("fault-warnings", [1, 2, 2])))
+    r = stixx("validate", log)
+    assert r.exit_code == 1 and r.stdout.endswith(
+        ": the fault-warnings plugin failed in warnings: Oops: warnings went wrong on purpose\n"
+    )
+
+
 def test_a_game_of_bots_that_never_ends_is_the_plugins_fault_and_is_saved(
     faulty, stixx, tmp_path, monkeypatch
 ):
