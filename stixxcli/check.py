@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .engine import apply_moves, game_over, open_game
-from .errors import LogError, StixxError, plugin_call
+from .engine import apply_moves, game_over, names_of, open_game, player_at
+from .errors import LogError, StixxError, plugin_call, plugin_json
 from .game import Result
 from .gamelog import canonical, same_json
 from .text import clip, counted
@@ -72,19 +72,24 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
         verdict.game = log["game"]
     try:
         game, state = open_game(log)
+        warned = plugin_call(game, "warnings", lambda: getattr(state, "warnings", ()), gives=(list, tuple))
     except StixxError as e:
         verdict.error = str(e)
         return verdict
     verdict.finished = log["finished"]
-    verdict.warnings = list(getattr(state, "warnings", []))
+    if warned:
+        verdict.warnings = _told(warned)
     moves = log["moves"]
     refused = apply_moves(game, state, moves)
     if refused is not None:
         index, seat, e = refused
-        verdict.error, verdict.index, verdict.move = e.message, index, moves[index]
-        if seat is not None:
-            verdict.seat, verdict.player = seat, state.names[seat]
         verdict.moves = index
+        try:
+            player = player_at(game, state, seat) if seat is not None else None
+        except StixxError as fault:  # names that fail: the verdict is the plugin's fault, by no one
+            e, seat, player = fault, None, None
+        verdict.error, verdict.index, verdict.move = e.message, index, moves[index]
+        verdict.seat, verdict.player = seat, player
         return verdict
     verdict.moves = len(moves)
     try:
@@ -102,21 +107,36 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
             f'the game ended at its last move (move {len(moves) - 1}), but the log says "finished": false'
         )
         return verdict
+    recorded = log.get("result")
     try:
         computed = plugin_call(game, "result", state.result, gives=Result).to_json()
+        # Recorded just as computed, the usual log: nothing of it to tell as recorded.
+        same = recorded is not None and same_json(recorded, computed)
+        if not same:  # told as data by validate and score: no NaN of the plugin's (the log's is its own)
+            plugin_json(game, "result", computed)
+        if recorded is not None and not same:
+            computed_then = _as_recorded(recorded, computed)
+            if not same_json(recorded, computed_then):
+                difference = _result_difference(recorded, computed_then, names_of(game, state))
+                verdict.error = "the recorded result differs from the game: " + difference
+                return verdict
     except StixxError as e:
         verdict.error = str(e)
         return verdict
-    recorded = log.get("result")
-    # Recorded just as computed, the usual log: nothing of it to tell as recorded.
-    if recorded is not None and not same_json(recorded, computed):
-        computed_then = _as_recorded(recorded, computed)
-        if not same_json(recorded, computed_then):
-            difference = _result_difference(recorded, computed_then, state.names)
-            verdict.error = "the recorded result differs from the game: " + difference
-            return verdict
     verdict.valid, verdict.result = True, computed
     return verdict
+
+
+MOST_WARNINGS = 100  # a verdict says this many of a game's warnings on a log, then how many more
+
+
+def _told(warnings) -> list[str]:
+    """A game's warnings on a log as a verdict says them: each cut to a line as
+    an error is (a line shows them plain), the rest after MOST_WARNINGS counted."""
+    told = [clip(str(warning)) for warning in warnings[:MOST_WARNINGS]]
+    if len(warnings) > MOST_WARNINGS:
+        told.append(f"and {counted(len(warnings) - MOST_WARNINGS, 'more warning')}")
+    return told
 
 
 def check_texts(items: list[tuple], full: bool = True, digests: bool = False) -> list[tuple]:

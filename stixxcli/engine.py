@@ -9,11 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import IllegalMove, IllegalSetup, LogError, RuleError, StixxError, plugin_call, plugin_fault
+from .errors import (
+    IllegalMove,
+    IllegalSetup,
+    LogError,
+    PluginError,
+    RuleError,
+    StixxError,
+    plugin_call,
+    plugin_fault,
+)
 from .game import Chance, State
 from .gamelog import check_envelope, fingerprint, rules_digest
 from .plugins import get_game
-from .text import counted
+from .text import clip, counted
 
 _checked_rules: dict[tuple[str, bytes], tuple[str, dict]] = {}
 
@@ -89,6 +98,22 @@ def game_over(game, state: State) -> bool:
     return plugin_call(game, "over", lambda: bool(state.over))
 
 
+def names_of(game, state: State) -> list:
+    """`state.names`, read off the hot path (a move refused, a result told);
+    a property that fails is the plugin's fault."""
+    return plugin_call(game, "names", lambda: state.names, gives=(list, tuple))
+
+
+def player_at(game, state: State, seat) -> str:
+    """The name of the player at `seat`; a seat the names do not have is the plugin's fault."""
+    names = names_of(game, state)
+    if type(seat) is not int or not 0 <= seat < len(names):
+        raise PluginError(
+            f"the {game.name} plugin's seat gave {clip(repr(seat), 40)}, not one of {len(names)}"
+        )
+    return names[seat]
+
+
 def player_span(counts: range) -> str:
     return str(counts.start) if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
 
@@ -114,16 +139,21 @@ def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError]
     by_size = getattr(refuse.fits, "by_size", {})
     play = state.apply
     for index, move in enumerate(moves):
-        seat = state.seat
         try:
             try:  # (a try costs nothing until it catches: no call per move)
+                seat = state.seat
+            except Exception as e:
+                seat = None  # no seat is known to have made the move
+                raise plugin_fault(game, "seat", e)  # noqa: B904 (the cause is set there)
+            try:
                 over = state.over
             except Exception as e:
                 raise plugin_fault(game, "over", e)  # noqa: B904 (the cause is set there)
             if over:
                 # No seat is to play: the move is by the seat it claims, as for a wrong player.
                 claimed = move.get("seat") if isinstance(move, dict) else None
-                seat = claimed if type(claimed) is int and 0 <= claimed < len(state.names) else None
+                seated = type(claimed) is int and 0 <= claimed < len(names_of(game, state))
+                seat = claimed if seated else None
                 raise IllegalMove("the game is already over")
             if not isinstance(move, dict):
                 raise IllegalMove("a move must be a JSON object")
@@ -132,9 +162,9 @@ def apply_moves(game, state: State, moves) -> tuple[int, int | None, StixxError]
             # (The right seat, the usual move, is told by the first test alone.)
             if claimed != seat and type(claimed) is int and seat is not None:
                 wrong = IllegalMove(
-                    f"wrong player: it is {state.names[seat]}'s turn (seat {seat}), not seat {claimed}"
+                    f"wrong player: it is {player_at(game, state, seat)}'s turn (seat {seat}), not seat {claimed}"
                 )
-                seat = claimed if 0 <= claimed < len(state.names) else None
+                seat = claimed if 0 <= claimed < len(names_of(game, state)) else None
                 raise wrong
             fits = by_size.get(len(move))
             if fits is None or not fits(move):

@@ -68,6 +68,26 @@ def plugin_fault(game, what: str, error: Exception) -> Exception:
     return fault
 
 
+def plugin_json(game, what: str, value) -> str:
+    """`value`, given by the game plugin in `what`, as one line of JSON
+    (text.json_line); what JSON cannot write (a set, NaN, Infinity, an object
+    that holds itself) is the plugin's fault, never written as invalid JSON."""
+    from .text import json_line
+
+    try:
+        return json_line(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as e:
+        raise PluginError(f"the {game.name} plugin's {what} is not JSON: {not_json(e)}") from e
+
+
+def not_json(error: Exception) -> str:
+    """Why json.dumps refused a value, in words: json's own for NaN ("Out of
+    range float values are not JSON compliant") say less."""
+    return (
+        "it holds NaN or Infinity" if isinstance(error, ValueError) and "float" in str(error) else str(error)
+    )
+
+
 def report(error: BaseException) -> int:
     """Say what went wrong in one line on standard error, as every command
     does at its edge (the click group, or __main__'s quick path); the exit code."""

@@ -17,7 +17,7 @@ import json
 import re
 
 from .engine import game_over
-from .errors import StixxError, plugin_call
+from .errors import StixxError, plugin_call, plugin_json
 from .game import Result
 from .pictures import draw, inline
 from .replays import replay
@@ -186,6 +186,9 @@ def build(log: dict, viewer: int | None = None, start: int = 0) -> str:
             "places": places,
             "over": over,
         }
+        # What the page's data would hold as invalid JSON (NaN), or could not hold (a set), first
+        plugin_json(game, "standing", step["scores"])
+        plugin_json(game, "result", places)
         if at.move is not None:
             move = plugin_call(game, "move_view", state.move_view, at.move, viewer)
             text = plain(clip(str(plugin_call(game, "move_text", state.move_text, move))))

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .engine import apply_move, open_game
-from .errors import StixxError
+from .errors import StixxError, plugin_call
 from .game import State
 from .text import counted
 
@@ -28,8 +28,8 @@ def replay(log: dict) -> Iterator[Step]:
     game, state = open_game(log)
     yield Step(0, None, None, state)
     for index, move in enumerate(log["moves"]):
-        seat = state.seat
         try:
+            seat = plugin_call(game, "seat", lambda: state.seat)
             apply_move(game, state, move)
         except StixxError as e:
             e.where = f"move {index}"
@@ -71,7 +71,6 @@ class Frame:
 
 def frames(log: dict, viewer: int | None, to: int | None = None) -> Iterator[Frame]:
     """Every step of `log` (or only the one after `to` moves) as `viewer` sees it."""
-    from .errors import plugin_call
     from .plugins import get_game
 
     moves = log.get("moves", [])
@@ -92,7 +91,7 @@ def frames(log: dict, viewer: int | None, to: int | None = None) -> Iterator[Fra
 def frame_json(frame: Frame, names: list, viewer: int | None) -> str:
     """A frame for scripts, as one line of JSON: {"index", "move", "seat",
     "player", "state"}. A view or move_view that is not JSON is the plugin's fault."""
-    from .errors import PluginError, plugin_call
+    from .errors import plugin_json
     from .text import json_line
 
     state = frame.step.state
@@ -106,18 +105,8 @@ def frame_json(frame: Frame, names: list, viewer: int | None) -> str:
         "state": view,
     }
     try:  # checked as it is written: a walk of every view first would cost as much again
-        return json_line(shown)
-    except (TypeError, ValueError, RecursionError) as e:  # a set, an object, a dict that holds itself
-        what = "move_view" if _writes(view) else "view"
-        raise PluginError(f"the {frame.game.name} plugin's {what} is not JSON: {e}") from e
-
-
-def _writes(value) -> bool:
-    """Whether `value` is written as JSON."""
-    from .text import json_line
-
-    try:
-        json_line(value)
-    except (TypeError, ValueError, RecursionError):
-        return False
-    return True
+        return json_line(shown, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):  # a set, NaN, a dict that holds itself: say whose
+        plugin_json(frame.game, "view", view)
+        plugin_json(frame.game, "move_view", frame.move)
+        raise

@@ -11,7 +11,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .errors import StixxError
+from .errors import PluginError, StixxError, not_json
 from .limits import UsageProblem
 from .text import counted, for_shell, plain
 
@@ -144,10 +144,18 @@ class AtomicLines:
 
     def write(self, log: dict) -> None:
         try:
-            self.file.write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.file.write(
+                json.dumps(log, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+            )
         except OSError as e:
             _name(e, self.path)
             raise
+        except (
+            TypeError,
+            ValueError,
+            RecursionError,
+        ) as e:  # a bots' game checks no move as it goes (play_out)
+            raise PluginError(f"the {log['game']} plugin's turn is not JSON: {not_json(e)}") from e
 
     def commit(self) -> None:
         try:

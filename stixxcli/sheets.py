@@ -52,24 +52,32 @@ def score_sheets(game, texts: list[tuple[str, str]], rules: dict):
     return plugin_call(game, "score_sheets", game.score_sheets, texts, rules)
 
 
-def show_scores(scored, as_json: bool) -> None:
+def show_scores(game, scored, as_json: bool) -> None:
     """Print scored sheets: a line of JSON, or the game's picture of them."""
-    if as_json:
-        from .text import json_line
+    from .errors import plugin_call
 
-        print(json_line(scored.to_json()), flush=True)
+    if as_json:
+        from .errors import plugin_json
+
+        print(
+            plugin_json(game, "score_sheets", plugin_call(game, "score_sheets", scored.to_json)), flush=True
+        )
         return
     from .styled import Styled
+    from .text import TOLD_MOST, picture
 
-    picture = scored.render()
-    if isinstance(picture, Styled):  # as wide as rich would print it (a house rule's wide sheets in bands)
+    drawn = plugin_call(game, "score_sheets", scored.render)
+    if isinstance(drawn, Styled):  # as wide as rich would print it (a house rule's wide sheets in bands)
         from .styled import width
 
-        picture.fit(width(sys.stdout)).write(sys.stdout)
-    else:  # a plugin's rich renderable
+        drawn = plugin_call(game, "score_sheets", drawn.fit, width(sys.stdout))
+    # A Styled's text is plain as it is added; one too long to show whole is cut as rich shows it.
+    if isinstance(drawn, Styled) and sum(len(text) for line in drawn.lines for text, _ in line) <= TOLD_MOST:
+        drawn.write(sys.stdout)  # without importing rich: quick
+    else:  # a plugin's rich renderable: plain and cut (text.Told)
         from .show import console
 
-        console().print(picture)
+        console().print(picture(drawn))
 
 
 def score_paper(paths, game_name=None, variant=None, rules_file=None, as_json=False) -> None:
@@ -78,7 +86,9 @@ def score_paper(paths, game_name=None, variant=None, rules_file=None, as_json=Fa
     from .rules import resolve
 
     game = sheet_game(game_name)
-    show_scores(score_sheets(game, read_sheets(paths), resolve(game, variant, rules_file).values), as_json)
+    show_scores(
+        game, score_sheets(game, read_sheets(paths), resolve(game, variant, rules_file).values), as_json
+    )
 
 
 def quick_sheets(args: list[str]) -> tuple[list[str], bool] | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import Answer, apply_move, drive, game_over, log_rules, player_span, start
-from .errors import PluginError, RuleError, StixxError, plugin_call, plugin_fault
+from .errors import PluginError, RuleError, StixxError, plugin_call, plugin_fault, plugin_json
 from .game import Chance, Choice, Result, State
 from .gamelog import new_log
 from .replays import replay
@@ -31,7 +31,9 @@ def _deal(game, rules: dict, names: list[str], seed, chance: Answer | None = Non
     answers them (a real table typing them in)."""
     rng = rng_for(seed, "setup")
     answer = chance or (lambda ask: ask.draw(rng))
-    return plugin_call(game, "setup", lambda: drive(game.setup(rules, names), answer, None))
+    setup = plugin_call(game, "setup", lambda: drive(game.setup(rules, names), answer, None))
+    plugin_json(game, "setup", setup)  # the log holds it: no NaN
+    return setup
 
 
 class PlayerView(Mapping):
@@ -178,6 +180,7 @@ class Table:
         move = plugin_call(
             self.game, "turn", lambda: drive(self.state.turn(), chance or default_chance, pick)
         )
+        plugin_json(self.game, "turn", move)  # the log holds it: no NaN (simulate's logs: AtomicLines)
         apply_move(self.game, self.state, move)
         self.log["moves"].append(move)
         return move
@@ -236,6 +239,7 @@ class Table:
         """Mark the log finished (when the game is over) and record the result."""
         # First: it may fail.
         result = plugin_call(self.game, "result", self.state.result, gives=Result).to_json()
+        plugin_json(self.game, "result", result)  # the log holds it, and the scores told: no NaN
         self.log["finished"] = game_over(self.game, self.state)
         self.log["result"] = result
         return self.log

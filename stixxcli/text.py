@@ -33,7 +33,6 @@ For click.echo and error lines, `plain(message)` is all that is needed.
 from __future__ import annotations
 
 import re
-import sys
 
 # Characters that act on a terminal or on the order of a line, as one class.
 # Compiled by `re` when first needed: a command that shows only plain text
@@ -154,17 +153,46 @@ def counted(n: int, thing: str, things: str | None = None) -> str:
 def picture(rendered):
     """What a game's `render` returned, for rich to print: a string is plain
     text, its line ends kept, never rich markup (a player's name in a shared
-    log could hold `[link=...]` or an unbalanced `[/]`); it and a rich Text
-    are cut as told() cuts."""
+    log could hold `[link=...]` or an unbalanced `[/]`), cut as told() cuts;
+    anything else (a rich Text, Table or Panel, a Styled) is shown as Told."""
     if isinstance(rendered, str):
         from rich.text import Text
 
         return Text(told(rendered))
-    # (A plugin's rich Text has imported rich.text: the module is not imported for the test.)
-    Text = getattr(sys.modules.get("rich.text"), "Text", None)
-    if Text is not None and isinstance(rendered, Text) and len(rendered) > TOLD_MOST:
-        return rendered[:TOLD_MOST].append(f"... ({len(rendered)} characters)")
-    return rendered
+    return Told(rendered)
+
+
+class Told:
+    """A plugin's rich renderable as shown: what it renders, each piece of text
+    plain (rich passes an escape sequence in a Text or a Table's cell to the
+    terminal as it is), control segments (a cursor move, a clear screen) left
+    out, and cut past TOLD_MOST characters with a note."""
+
+    def __init__(self, renderable):
+        self.renderable = renderable
+
+    def __rich_console__(self, console, options):
+        from rich.segment import Segment
+
+        left = TOLD_MOST
+        for segment in console.render(self.renderable, options):
+            if segment.control:
+                continue
+            text = segment.text
+            if text != "\n" and unsafe(text):  # (a line end, the most common segment, is not looked into)
+                text = plain_lines(text)
+                segment = Segment(text, segment.style)
+            if len(text) > left:  # (a renderable of its own making may never end: no count of the rest)
+                yield Segment(text[:left], segment.style)
+                yield from (Segment.line(), Segment(f"... (cut at {TOLD_MOST:,} characters)"), Segment.line())
+                return
+            left -= len(text)
+            yield segment
+
+    def __rich_measure__(self, console, options):
+        from rich.measure import Measurement
+
+        return Measurement.get(console, options, self.renderable)
 
 
 def plain_json(text: str) -> str:
@@ -184,9 +212,10 @@ def clip(message: str, width: int = 300) -> str:
     return f"{message[: width - 40]}... ({len(message)} characters)"
 
 
-def json_line(value) -> str:
+def json_line(value, *, allow_nan: bool = True) -> str:
     """`value` as one line of JSON for a terminal or a script: non-ASCII kept,
-    what plain_json escapes escaped."""
+    what plain_json escapes escaped. allow_nan=False: NaN and Infinity, which
+    JSON has not, are a ValueError (errors.plugin_json, for a plugin's values)."""
     import json
 
-    return plain_json(json.dumps(value, ensure_ascii=False))
+    return plain_json(json.dumps(value, ensure_ascii=False, allow_nan=allow_nan))

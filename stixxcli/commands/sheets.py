@@ -159,8 +159,13 @@ def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text,
     texts = read_sheets(sheet_files) + [(r.name, r.text) for r in readings]
     scored = score_sheets(game, texts, rules)
     if as_json:
-        return echo_json({"scores": scored.to_json(), "readings": [r.to_json() for r in readings]})
-    show_scores(scored, as_json=False)
+        from ..errors import plugin_call, plugin_json
+
+        scores = plugin_call(game, "score_sheets", scored.to_json)
+        return click.echo(
+            plugin_json(game, "score_sheets", {"scores": scores, "readings": [r.to_json() for r in readings]})
+        )
+    show_scores(game, scored, as_json=False)
 
 
 COMMANDS = [sheet]

@@ -121,6 +121,12 @@ def test_validate_names_the_game_and_goes_on_with_the_next_log(faulty, stixx, tm
         ("over", ("replay", "LOG", "--json")),
         ("over", ("replay", "LOG", "--html", "-")),
         ("over", ("score", "LOG")),
+        ("seat", ("play", "fault-seat", "--bot", "a:random", "--bot", "b:random", "--out", "-")),
+        ("seat", ("simulate", "fault-seat", "-n", 2)),
+        ("seat", ("replay", "LOG")),
+        ("seat", ("replay", "LOG", "--json")),
+        ("seat", ("replay", "LOG", "--html", "-")),
+        ("seat", ("score", "LOG")),
     ],
 )
 def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command):
@@ -135,6 +141,68 @@ def test_each_fault_is_named_in_one_line(faulty, stixx, tmp_path, fault, command
     # and the other games keep working in the same process
     assert stixx("play", "calm", "--bot", "a:random", "--bot", "b:random", "--out", "-").exit_code == 0
     assert stixx("validate", tmp_path / "game.json").exit_code in (0, 1)
+
+
+@pytest.mark.parametrize(
+    "game, takes, command, said",
+    [
+        (
+            "fault-seat",
+            [1, 2, 2],
+            ("validate", "LOG"),
+            "move 0 is illegal: the fault-seat plugin failed in seat",
+        ),
+        ("fault-seat", [1, 2, 2], ("validate", "LOG", "--json"), "the fault-seat plugin failed in seat"),
+        # `names` is read to say who made a move refused by the game, or one after the end
+        (
+            "fault-names",
+            [1, 3],
+            ("validate", "LOG"),
+            "move 1 is illegal: the fault-names plugin failed in names",
+        ),
+        (
+            "fault-names",
+            [1, 3],
+            ("score", "LOG"),
+            "move 1 is illegal: the fault-names plugin failed in names",
+        ),
+        (
+            "fault-names",
+            [1, 2, 2, 1],
+            ("validate", "LOG"),
+            "move 3 is illegal: the fault-names plugin failed in",
+        ),
+        (
+            "fault-names",
+            [1, 2, 2, 1],
+            ("validate", "LOG", "--json"),
+            "the fault-names plugin failed in names",
+        ),
+        (
+            "fault-names",
+            [1, 2, 2, 1],
+            ("score", "LOG"),
+            "move 3 is illegal: the fault-names plugin failed in",
+        ),
+        ("fault-names", [1, 2, 2, 1], ("replay", "LOG"), "move 3: the fault-names plugin failed in names"),
+        (
+            "fault-names",
+            [1, 2, 2, 1],
+            ("replay", "LOG", "--json"),
+            "move 3: the fault-names plugin failed in",
+        ),
+        ("fault-far-seat", [1], ("validate", "LOG"), "the fault-far-seat plugin's seat gave 7, not one of 2"),
+    ],
+)
+def test_a_seat_or_names_that_fail_are_named_in_one_line(faulty, stixx, tmp_path, game, takes, command, said):
+    # They were the core's internal error: "internal error while checking this log: Oops: ...".
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(log_of(game, takes)))
+    r = stixx(*[log if part == "LOG" else part for part in command])
+    assert r.exit_code == 1, r.output
+    told = r.stdout if command[0] == "validate" else error_line(r)  # a log's verdict, on standard output
+    assert said in told, told
+    assert not any(word in r.output for word in CRASH_WORDS), r.output
 
 
 @pytest.mark.parametrize(
@@ -178,17 +246,56 @@ def test_a_value_of_the_wrong_type_is_blamed_on_the_plugin(faulty, stixx, tmp_pa
         ("set-view", ("simulate", "GAME", "-n", 2, "--bot", "looks"), "view gave set, not dict"),
         ("odd-view", ("replay", "LOG", "--json"), "view is not JSON: Object of type set is not JSON"),
         ("odd-view", ("replay", "LOG", "--json", "--as-player", "Bob"), "view is not JSON"),
+        # NaN and Infinity, which json.dumps writes and JSON has not
+        ("nan-view", ("replay", "LOG", "--json"), "view is not JSON: it holds NaN or Infinity"),
+        (
+            "nan-move-view",
+            ("replay", "LOG", "--json", "--as-player", "Bob"),
+            "move_view is not JSON: it holds NaN",
+        ),
+        ("nan-result", ("score", "LOG", "--json"), "result is not JSON: it holds NaN or Infinity"),
+        ("nan-result", ("replay", "LOG", "--html", "-"), "standing is not JSON: it holds NaN or Infinity"),
+        ("nan-result", ("simulate", "GAME", "-n", 2, "--json"), "result is not JSON: it holds NaN"),
+        (
+            "nan-result",
+            ("play", "GAME", "--bot", "a:random", "--bot", "b:random", "--out", "-"),
+            "result is not",
+        ),
+        (
+            "nan-move",
+            ("play", "GAME", "--bot", "a:random", "--bot", "b:random", "--out", "-"),
+            "turn is not JSON",
+        ),
+        ("nan-move", ("simulate", "GAME", "-n", 2, "--out", "OUT"), "turn is not JSON: it holds NaN"),
     ],
 )
 def test_a_view_that_is_not_json_is_blamed_on_the_plugin(faulty, stixx, tmp_path, fault, command, said):
-    # Not met as the core's internal error, nor blamed on the bot that reads it.
+    # Not met as the core's internal error, nor blamed on the bot that reads it, nor written as NaN.
     game = f"fault-{fault}"
     r = run_on_a_log(stixx, tmp_path, game, command)
     assert r.exit_code == 1, r.output
     line = error_line(r)
     assert f"the {game} plugin's {said}" in line, line
-    # the start was written whole before: every line that is written is JSON
-    assert all(json.loads(l) for l in r.stdout.splitlines() if command[-1] == "--json")
+    # the start was written whole before: every line that is written is JSON (a log so far, to -, too)
+    assert all(strict_json(l) for l in r.stdout.splitlines() if command[-1] == "--json")
+    if command[-1] == "-" and command[0] == "play":
+        assert strict_json(r.stdout)["finished"] is False
+    assert not (tmp_path / "out.json").exists()  # simulate --out: no file of invalid JSON
+
+
+def strict_json(text: str):
+    """json.loads, refusing NaN and Infinity, which it reads."""
+    return json.loads(text, parse_constant=lambda word: pytest.fail(f"{word} written as JSON"))
+
+
+def test_a_result_that_is_not_json_is_a_logs_verdict(faulty, stixx, tmp_path):
+    # validate --json wrote {"breakdown": [{"odds": Infinity}, ...]} and called the log valid.
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(log_of("fault-nan-result", [1, 2, 2])))
+    r = stixx("validate", log, "--json")
+    assert r.exit_code == 1, r.output
+    verdict = strict_json(r.stdout)
+    assert verdict["error"] == "the fault-nan-result plugin's result is not JSON: it holds NaN or Infinity"
 
 
 @pytest.mark.parametrize(
@@ -206,6 +313,46 @@ def test_a_plugins_text_is_shown_plain_and_cut(faulty, stixx, tmp_path, command,
     assert len(r.output) < 2_000_000, len(r.output)
     assert "\x1b" not in r.output and "\\x1b[2J" in r.output
     assert f"({len(faulty.FLOOD)}" in r.output  # the note that it was cut, as wrapped to the terminal
+
+
+@pytest.mark.parametrize(
+    "command, typed",
+    [
+        (("replay", "LOG"), None),
+        (("replay", "LOG", "--svg", "-"), None),
+        (("play", "fault-rich-flood", "--player", "Ann", "--bot", "b:random", "--out", "OUT"), "1\nq\n"),
+    ],
+)
+def test_a_plugins_rich_picture_is_shown_plain_and_cut(faulty, stixx, tmp_path, command, typed, monkeypatch):
+    # At a terminal its clear screen was sent (a control segment), and the picture whole; into an
+    # SVG, the escape sequences in its Text, Table and Panel as they are.
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich writes a control segment only to a terminal
+    r = run_on_a_log(stixx, tmp_path, "fault-rich-flood", command, input=typed)
+    assert r.exit_code in (0, 130), r.output
+    assert "\x1b[2J" not in r.output and "\x1b]" not in r.output  # (rich's own colours stay)
+    if "--svg" in command:
+        assert "\x1b" not in r.output  # a picture has no colours of rich's either
+    assert "\\x1b]0;owned" in r.output and "\\x1b[2J" in r.output and "\\x1b[31mpanel" in r.output
+    assert "... (cut at 100,000 characters)" in r.output  # of 140,000
+    assert len(r.output) < 4 * 110_000, len(r.output)  # at most four pictures, cut
+
+
+def test_a_games_warnings_on_a_log_are_a_line_each_and_counted_past_a_hundred(faulty, stixx, tmp_path):
+    # The verdict held 2 MB of the first and all 200 others; a `warnings` that raised was an internal error.
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(log_of("fault-flood", [1, 2, 2])))
+    r = stixx("validate", log)
+    assert r.exit_code == 0 and len(r.stdout) < 10_000, len(r.stdout)
+    assert "\x1b" not in r.stdout and "warning: \\x1b[2J\\x1b]0;owned\\x07sticks" in r.stdout
+    assert f"({len(faulty.FLOOD)} characters); warning: stick 0 leans" in r.stdout
+    assert r.stdout.endswith("; warning: stick 98 leans; warning: and 101 more warnings\n")
+    warnings = json.loads(stixx("validate", log, "--json").stdout)["warnings"]
+    assert len(warnings) == 101 and max(map(len, warnings)) <= 300
+    log.write_text(json.dumps(log_of("fault-warnings", [1, 2, 2])))
+    r = stixx("validate", log)
+    assert r.exit_code == 1 and r.stdout.endswith(
+        ": the fault-warnings plugin failed in warnings: Oops: warnings went wrong on purpose\n"
+    )
 
 
 def test_a_game_of_bots_that_never_ends_is_the_plugins_fault_and_is_saved(
