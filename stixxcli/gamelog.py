@@ -148,6 +148,23 @@ class _DuplicateKey(ValueError):
     pass
 
 
+class _NotANumber(ValueError):
+    pass
+
+
+def _no_constant(name: str):
+    """NaN and Infinity, which json reads (Python writes them) but JSON has not:
+    told back as data, they would make a verdict's line no JSON reader takes."""
+    raise _NotANumber(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value - value:  # inf - inf is NaN: a number too large for a float, which json reads as Infinity
+        raise _NotANumber(f"{text[:40]} is too large a number")
+    return value
+
+
 def _unique_keys(pairs: list) -> dict:
     """A JSON object, refused when a key comes twice: json.loads would keep the
     last, so a tampered log could pass by a second "finished" or "result"."""
@@ -179,11 +196,15 @@ def parse_json(text: str, where: str):
     value = fastjson.decode(text)  # msgspec, when installed and worth it
     try:
         if value is None:  # not read by msgspec: json decides, in its own words
-            value = json.loads(text, object_pairs_hook=_unique_keys)
+            value = json.loads(
+                text, object_pairs_hook=_unique_keys, parse_constant=_no_constant, parse_float=_finite
+            )
     except _DuplicateKey as e:
         raise LogError(
             f"invalid JSON: the key {str(e.args[0])[:60]!r} appears twice in one object", where=where
         ) from None
+    except _NotANumber as e:
+        raise LogError(f"invalid JSON: {e}", where=where) from None
     except json.JSONDecodeError as e:
         more = ""
         if (

@@ -173,3 +173,24 @@ def test_a_blank_player_name_is_refused_as_play_refuses_it(stixx, tmp_path, name
     assert r.exit_code == 1
     assert r.stdout == f"{log}: player 1: a player needs a name, not {name!r}\n"
     assert "a player needs a name" in stixx("play", "stixx", "--player", name, "--bot", "random").output
+
+
+@pytest.mark.parametrize(
+    ("number", "refusal"),
+    [
+        ("NaN", "NaN is not a JSON number"),
+        ("-Infinity", "-Infinity is not a JSON number"),
+        ("1e999", "1e999 is too large a number"),
+    ],
+)
+def test_a_number_json_has_not_is_refused_and_every_verdict_is_json(stixx, tmp_path, number, refusal):
+    # Python's json reads NaN, Infinity and 1e999 (as infinite); told back in a
+    # verdict they made a line that no JSON reader (jq, a browser) takes.
+    game = _games(1)[0]
+    text = json.dumps(game).replace('"seat": 0', f'"seat": {number}', 1)
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text(text + "\n" + _line(game))
+    r = stixx("validate", corpus, "--json")
+    verdicts = [json.loads(line, parse_constant=pytest.fail) for line in r.stdout.splitlines()]
+    assert [v["valid"] for v in verdicts] == [False, True]
+    assert verdicts[0]["error"] == f"invalid JSON: {refusal}"
