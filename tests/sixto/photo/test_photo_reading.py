@@ -473,3 +473,20 @@ def test_a_house_rule_of_more_than_64_sheets_names_the_photographed_sheet():
     rules = {**STANDARD, "sheets": sheets}
     reading = photo.read_image(make_photo(3, letter="S69", rules=rules, hard=False).image, rules)
     assert reading.letter == "S69" and reading.notes == []
+
+
+def test_a_photos_name_is_shown_plain_in_every_note(tmp_path):
+    # A file name is content: one holding a window title or a clear-screen
+    # must not reach the terminal (color=True: nothing stripped, as at a terminal).
+    from click.testing import CliRunner
+
+    from stixxcli.cli import cli
+
+    grid = [[False] * 12 for _ in range(6)]
+    grid[0][:5] = [True] * 5
+    shot = make_photo(3, letter="D", grid=grid, faint=[(3, 4)])
+    image = save(tmp_path, "ann\x1b]0;pwned\x07\x1b[2J.jpg", shot.image)
+    result = CliRunner().invoke(cli, ["score", "--photo", str(image)], color=True)
+    assert result.exit_code == 1
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "stixx: ann\\x1b]0;pwned\\x07\\x1b[2J: doubtful: blue box 5" in result.output
