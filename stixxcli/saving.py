@@ -150,12 +150,8 @@ class AtomicLines:
         except OSError as e:
             _name(e, self.path)
             raise
-        except (
-            TypeError,
-            ValueError,
-            RecursionError,
-        ) as e:  # a bots' game checks no move as it goes (play_out)
-            raise PluginError(f"the {log['game']} plugin's turn is not JSON: {not_json(e)}") from e
+        except (TypeError, ValueError, RecursionError) as e:  # a batch's games are checked here only
+            raise PluginError(f"the {log['game']} plugin's game log is not JSON: {not_json(e)}") from e
 
     def commit(self) -> None:
         try:

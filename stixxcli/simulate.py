@@ -32,13 +32,15 @@ def play_batch(batch: Batch) -> list[dict]:
     With shifts, the player given at seat k sits at seat k + shift (around
     the table) and the summary gives scores and places back in the given order,
     so each row of the report follows one player whatever seat it started at."""
+    from .errors import plugin_json
     from .gamelog import rules_digest
     from .params import check_log_rules
     from .plugins import get_game
     from .table import play_bots
 
     # The rules are checked and digested once for the batch, not once a game.
-    check_log_rules(get_game(batch.game), batch.rules)
+    game = get_game(batch.game)
+    check_log_rules(game, batch.rules)
     digest = rules_digest(batch.rules)
     out = []
     n = len(batch.bots)
@@ -50,6 +52,7 @@ def play_batch(batch: Batch) -> list[dict]:
             batch.game, seated, seed, variant=batch.variant, rules=batch.rules, digest=digest, names=names
         )
         result = log["result"]
+        plugin_json(game, "result", result["scores"])  # the report's figures: no NaN (the rest is the log's)
         summary = {
             "seed": seed,
             "scores": [result["scores"][(k + shift) % n] for k in range(n)],

@@ -41,7 +41,7 @@ FAULTS = (
     "warnings",
 )
 WRONG = ("start", "result", "player_counts", "standing")  # each gives text instead
-ODD = ("set-view", "odd-view", "nan-view", "nan-move-view", "nan-result", "nan-move")  # not JSON
+ODD = ("set-view", "odd-view", "nan-view", "nan-move-view", "nan-result", "nan-move", "nan-score")  # not JSON
 ALL_FAULTS = (
     *FAULTS,
     *(f"wrong-{where}" for where in WRONG),
@@ -140,6 +140,8 @@ class PileState(State):
         if self.fault == "wrong-result":
             return "a result"
         scores = [int(seat == self.winner) for seat in range(len(self.players))]
+        if self.fault == "nan-score":
+            scores[0] = float("nan")
         if self.fault == "nan-result":
             return Result(scores, places(scores), [{"odds": float("inf")} for _ in scores])
         return Result(scores, places(scores), [{} for _ in scores])

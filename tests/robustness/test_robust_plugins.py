@@ -255,7 +255,9 @@ def test_a_value_of_the_wrong_type_is_blamed_on_the_plugin(faulty, stixx, tmp_pa
         ),
         ("nan-result", ("score", "LOG", "--json"), "result is not JSON: it holds NaN or Infinity"),
         ("nan-result", ("replay", "LOG", "--html", "-"), "standing is not JSON: it holds NaN or Infinity"),
-        ("nan-result", ("simulate", "GAME", "-n", 2, "--json"), "result is not JSON: it holds NaN"),
+        # simulate tells only the scores, and checks its logs as it writes them
+        ("nan-score", ("simulate", "GAME", "-n", 2, "--json"), "result is not JSON: it holds NaN"),
+        ("nan-result", ("simulate", "GAME", "-n", 2, "--out", "OUT"), "game log is not JSON: it holds NaN"),
         (
             "nan-result",
             ("play", "GAME", "--bot", "a:random", "--bot", "b:random", "--out", "-"),
@@ -266,7 +268,7 @@ def test_a_value_of_the_wrong_type_is_blamed_on_the_plugin(faulty, stixx, tmp_pa
             ("play", "GAME", "--bot", "a:random", "--bot", "b:random", "--out", "-"),
             "turn is not JSON",
         ),
-        ("nan-move", ("simulate", "GAME", "-n", 2, "--out", "OUT"), "turn is not JSON: it holds NaN"),
+        ("nan-move", ("simulate", "GAME", "-n", 2, "--out", "OUT"), "game log is not JSON: it holds NaN"),
     ],
 )
 def test_a_view_that_is_not_json_is_blamed_on_the_plugin(faulty, stixx, tmp_path, fault, command, said):
