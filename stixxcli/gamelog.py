@@ -325,7 +325,9 @@ def check_envelope(log) -> None:
         if nameless(player["name"]):
             raise LogError(f"player {i}: {NAMELESS}, not {player['name']!r}")
         if len(player["name"]) > NAME_MOST:
-            raise LogError(f"player {i}: a name has at most {NAME_MOST} characters, not {len(player['name'])}")
+            raise LogError(
+                f"player {i}: a name has at most {NAME_MOST} characters, not {len(player['name'])}"
+            )
     seen = [looks(player["name"]) for player in log["players"]]
     if len(set(seen)) < len(seen):  # as `play` refuses them: "Ann" could be either seat
         i = next(i for i, name in enumerate(seen) if name in seen[:i])
