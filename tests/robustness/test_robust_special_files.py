@@ -90,6 +90,33 @@ def test_a_full_device_is_named_in_the_one_line(command):
     assert result.stderr.strip() == "stixx: error: /dev/full: No space left on device", result.stderr
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", SOLO],
+        ["play", "trixo", "--bot", "random", "--bot", "random", "--seed", "1", "--out", "g.json"],
+    ],
+)
+def test_a_full_standard_output_is_not_the_game_plugins_fault(tmp_path, args):
+    # it was `the sixto plugin failed in render: OSError: [Errno 28] No space left on device`
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [sys.executable, "-m", "stixxcli", *args],
+            cwd=tmp_path,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert run.returncode == 1 and run.stderr.strip().endswith("stixx: error: No space left on device"), (
+        run.stderr
+    )
+    assert "plugin" not in run.stderr
+
+
 # A standard stream closed by the caller (`<&-`, `>&-`) ------------------------------
 
 
