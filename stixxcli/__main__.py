@@ -9,6 +9,7 @@ import sys
 
 
 def main():
+    _standard_streams_open()
     if sys.argv[1:] in (["--version"], ["-V"]):
         from . import __version__
 
@@ -46,6 +47,20 @@ def main():
     from .cli import cli
 
     cli(prog_name="stixx")
+
+
+def _standard_streams_open() -> None:
+    """A standard stream the caller closed (`stixx validate - <&-`, `>&-`) is
+    None in Python, and reading or asking it anything was an internal error
+    (`'NoneType' object has no attribute 'buffer'`). It is opened on the null
+    device instead: read, it is the end of input; written, the text goes nowhere."""
+    for fd, name in enumerate(("stdin", "stdout", "stderr")):
+        if getattr(sys, name) is None:
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            setattr(sys, name, open(fd, "r" if fd == 0 else "w", encoding="utf-8", closefd=False))
 
 
 # What the tables and boards draw with, for an output that cannot show it.

@@ -1,5 +1,7 @@
 """Errors a person can act on. Raised anywhere, shown as one line at the edge."""
 
+import errno
+
 
 class StixxError(Exception):
     """Invalid content: a bad log, rule file, sheet or move. Exit code 1."""
@@ -57,11 +59,16 @@ def plugin_call(game, what: str, function, *args, gives: type | tuple | None = N
     return value
 
 
+_DISK_FULL = (errno.ENOSPC, errno.EDQUOT)
+
+
 def plugin_fault(game, what: str, error: Exception) -> Exception:
     """What to raise for `error`, raised by the game plugin in `what`: a
     PluginError naming it, unless the error is one the core raises as it is.
     For a loop that reads the plugin inline, where a plugin_call each move would cost."""
     if isinstance(error, (StixxError, BrokenPipeError)):  # a closed pipe is the reader's doing
+        return error
+    if isinstance(error, OSError) and error.errno in _DISK_FULL:  # printing what it drew, say: no one's fault
         return error
     fault = PluginError(f"the {game.name} plugin failed in {what}: {type(error).__name__}: {error}")
     fault.__cause__ = error  # for --debug's traceback

@@ -20,7 +20,7 @@ from . import fastjson
 from .errors import LogError, StixxError
 from .limits import MAX_VALUES, UsageProblem, too_many_values
 from .sources import Unread, decoded, position, raw_logs
-from .text import NAMELESS, looks, nameless
+from .text import NAME_MOST, NAMELESS, VARIANT_MOST, looks, nameless
 
 # sources.py reads files, limits.py bounds them, saving.py writes logs.
 
@@ -353,6 +353,8 @@ def check_envelope(log) -> None:
             raise LogError(f"{key!r} must be {_kind(kind())}, not {_kind(log[key])}")
     if "setup" not in log:
         raise LogError("the log has no 'setup'")
+    if len(log["variant"]) > VARIANT_MOST:
+        raise LogError(f"'variant' has at most {VARIANT_MOST} characters, not {len(log['variant'])}")
     seed = log.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise LogError(f"'seed' must be a whole number or text, not {_kind(seed)} ({json.dumps(seed)[:40]})")
@@ -368,6 +370,10 @@ def check_envelope(log) -> None:
             raise LogError(f'player {i}: "bot" must be text')
         if nameless(player["name"]):
             raise LogError(f"player {i}: {NAMELESS}, not {player['name']!r}")
+        if len(player["name"]) > NAME_MOST:
+            raise LogError(
+                f"player {i}: a name has at most {NAME_MOST} characters, not {len(player['name'])}"
+            )
     seen = [looks(player["name"]) for player in log["players"]]
     if len(set(seen)) < len(seen):  # as `play` refuses them: "Ann" could be either seat
         i = next(i for i, name in enumerate(seen) if name in seen[:i])

@@ -93,10 +93,13 @@ def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | N
 
 
 def names_apart(players: list[dict]) -> None:
-    """Two players of one name are refused, by `play` and `simulate` alike: a
-    log naming a player twice is refused by validate."""
-    from .text import looks
+    """Two players of one name, or a name too long for a log, are refused by
+    `play` and `simulate` alike, as validate refuses such a log."""
+    from .text import NAME_MOST, looks
 
+    for player in players:
+        if len(player["name"]) > NAME_MOST:
+            raise click.UsageError(f"a name has at most {NAME_MOST} characters, not {len(player['name'])}")
     seen = [looks(p["name"]) for p in players]  # "Ann" and "Ann" with a zero-width space look the same
     for player, look in zip(players, seen):
         if seen.count(look) > 1:

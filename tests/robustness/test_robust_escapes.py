@@ -167,18 +167,27 @@ def test_replay_page_holds_no_raw_control_from_a_name(tmp_path):
         ET.fromstring(step["svg"].encode("utf-8"))
 
 
-def test_replay_page_stays_small_with_a_name_of_a_million_characters(tmp_path):
+def test_replay_page_stays_small_with_the_longest_name_escaped(tmp_path):
+    from stixxcli.cli import cli
+
     log = solo()
     short = len(page_for(tmp_path, log))
-    log["players"][0]["name"] = "A" * 1_000_000
+    log["players"][0]["name"] = "\x1b" * 100  # at most 100 characters, 400 once escaped
     page = page_for(tmp_path, log)
     assert len(page) - short < 20_000  # was every step's drawing and move holding the whole name
-    assert "(1000000 characters)" in page
+    assert "(400 characters)" in page
+    log["players"][0]["name"] = "A" * 1_000_000  # refused as validate refuses it, before any page
+    (tmp_path / "long.json").write_text(json.dumps(log), encoding="utf-8")
+    r = CliRunner().invoke(
+        cli, ["replay", str(tmp_path / "long.json"), "--html", str(tmp_path / "long.html")]
+    )
+    assert r.exit_code == 1 and "a name has at most 100 characters" in r.output
+    assert not (tmp_path / "long.html").exists()
 
 
 def test_replay_page_keeps_names_apart_that_are_alike_once_clipped_or_escaped(tmp_path):
     log = json.loads((ROOT / "examples" / "stixx" / "2-players.json").read_text(encoding="utf-8"))
-    for first, second in (("A" * 5000, "A" * 4999 + "B"), ("Ann\x1b", "Ann\\x1b")):
+    for first, second in (("\x07" * 99 + "A", "\x07" * 99 + "B"), ("Ann\x1b", "Ann\\x1b")):
         log["players"][0]["name"], log["players"][1]["name"] = first, second
         names = json.loads(re.search('id="names">(.*?)</script>', page_for(tmp_path, log)).group(1))
         assert len(set(names)) == 2 and names[0].endswith("(seat 0)") and names[1].endswith("(seat 1)")

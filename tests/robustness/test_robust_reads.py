@@ -398,3 +398,48 @@ def test_a_reader_that_goes_away_early_is_not_told_all_is_well(tmp_path, args):
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141, err
     assert "Traceback" not in err and "error" not in err
+
+
+# Free text a log carries into every table: a name or a variant of megabytes ----------
+
+
+@pytest.mark.parametrize(
+    "where, command, says",
+    [
+        ("name", "replay", "player 0: a name has at most 100 characters, not 1000000"),
+        ("variant", "score", "'variant' has at most 255 characters, not 3000000"),
+    ],
+)
+def test_a_name_or_variant_of_megabytes_is_refused_at_once(tmp_path, where, command, says):
+    # replay wrapped the name in every move's line (a 1 MB name: 36 s, 10 MB: minutes),
+    # score the variant in its table's title (3 MB: 34 s); validate called both valid.
+    log = _trixo()
+    if where == "name":
+        log["players"][0]["name"] = "N" * 1_000_000
+    else:
+        log["variant"] = "v" * 3_000_000
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(log))
+    run = measured(command, path, timeout=30)
+    assert run.code == 1 and says in one_line_of(run)
+    assert run.seconds < 10
+    assert says in one_line_of(measured("validate", path))
+
+
+def test_the_longest_name_plays_and_validates_and_one_more_is_refused(stixx, tmp_path):
+    at_most = "A" * 100
+    out = tmp_path / "g.json"
+    r = stixx("play", "trixo", "--bot", f"{at_most}:random", "--bot", "random", "--seed", "1", "--out", out)
+    assert r.exit_code == 0, r.output
+    assert "valid trixo game" in stixx("validate", out).output
+    one_more = ("--bot", f"{at_most}B:random", "--bot", "random")
+    for r in (
+        stixx("play", "trixo", *one_more, "--seed", "1", "--out", tmp_path / "refused.json"),
+        stixx("simulate", "trixo", *one_more, "-n", "1"),
+    ):
+        assert r.exit_code == 2 and "a name has at most 100 characters, not 101" in r.output
+    assert not (tmp_path / "refused.json").exists()
+    log = _trixo()
+    log["players"][0]["name"] = at_most + "B"
+    with pytest.raises(LogError, match="at most 100 characters"):
+        gamelog.check_envelope(log)

@@ -88,3 +88,78 @@ def test_a_full_device_is_named_in_the_one_line(command):
     result = CliRunner().invoke(cli, [*WRITES[command], "/dev/full"])
     assert result.exit_code == 1
     assert result.stderr.strip() == "stixx: error: /dev/full: No space left on device", result.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", SOLO],
+        ["play", "trixo", "--bot", "random", "--bot", "random", "--seed", "1", "--out", "g.json"],
+    ],
+)
+def test_a_full_standard_output_is_not_the_game_plugins_fault(tmp_path, args):
+    # it was `the sixto plugin failed in render: OSError: [Errno 28] No space left on device`
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [sys.executable, "-m", "stixxcli", *args],
+            cwd=tmp_path,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert run.returncode == 1 and run.stderr.strip().endswith("stixx: error: No space left on device"), (
+        run.stderr
+    )
+    assert "plugin" not in run.stderr
+
+
+# A standard stream closed by the caller (`<&-`, `>&-`) ------------------------------
+
+
+def _closed(args: list[str], closed: str, tmp_path) -> tuple[int, str]:
+    """`stixx ARGS` run by a shell with one standard stream closed; its exit
+    code and what it printed on the streams left open."""
+    import shlex
+    import subprocess
+    import sys
+
+    line = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "stixxcli", *args])
+    run = subprocess.run(
+        ["sh", "-c", f"{line} {closed}"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    return run.returncode, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["validate", "-"], "<stdin>: empty file, no log in it"),
+        (["replay", "-"], "<stdin>: empty file, no log in it"),
+        (["play", "--resume", "-"], "<stdin>: empty file, no log in it"),
+        (["score", "--sheet", "-"], "0 rows, but a sheet has 6"),
+    ],
+)
+def test_a_closed_standard_input_is_the_end_of_input(tmp_path, args, says):
+    # it was `internal error: AttributeError: 'NoneType' object has no attribute 'buffer'`
+    code, out = _closed(args, "<&-", tmp_path)
+    assert code == 1 and says in out and "internal error" not in out, out
+
+
+def test_a_game_at_a_closed_standard_input_is_saved(tmp_path):
+    # it was `the sixto plugin failed in turn: AttributeError: ... 'isatty'`, blaming the game
+    code, out = _closed(
+        ["play", "sixto", "--player", "Ann", "--bot", "greedy", "--out", "g.json"], "<&-", tmp_path
+    )
+    assert code == 130 and "Game saved unfinished after 0 moves to g.json" in out, out
+    assert json.loads((tmp_path / "g.json").read_text())["finished"] is False
+
+
+def test_a_closed_standard_output_is_written_to_nowhere(tmp_path):
+    code, out = _closed(["validate", str(ROOT / "examples")], ">&-", tmp_path)  # the count: standard error
+    assert code == 0 and " valid, 0 invalid" in out and "internal error" not in out, out
+    code, out = _closed(["validate", str(tmp_path / "none.json")], "2>&-", tmp_path)
+    assert code == 2 and out == "", out  # the one line goes nowhere; the exit code still tells
