@@ -138,9 +138,10 @@ def looks(name: str) -> str:
 
 NAMELESS = "a player needs a name"
 # The longest a log's player name and variant may be: drawn in every table and
-# move line, a name of megabytes took replay minutes to wrap. A variant is
-# named by a rule file, whose name (255 bytes at most) always fits.
-NAME_MOST = 100
+# move line, a name of megabytes took replay minutes to wrap (1,000 characters:
+# a tenth of a second more). A variant is named by a rule file, whose name
+# (255 bytes at most) always fits.
+NAME_MOST = 1000
 VARIANT_MOST = 255
 
 

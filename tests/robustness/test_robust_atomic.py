@@ -52,7 +52,7 @@ KILLS = 25
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory):
     """Three valid logs of different games and sizes; one with a long seed (two
-    megabytes of text: a name is at most 100 characters), so that a write takes
+    megabytes of text: a name is at most 1,000 characters), so that a write takes
     long enough to be cut."""
     sixto = play_bots("sixto", ["greedy", "random", "greedy"], "atomic-1")
     trixo = play_bots("trixo", ["random", "random"], "atomic-2")

@@ -172,7 +172,7 @@ def test_replay_page_stays_small_with_the_longest_name_escaped(tmp_path):
 
     log = solo()
     short = len(page_for(tmp_path, log))
-    log["players"][0]["name"] = "\x1b" * 100  # at most 100 characters, 400 once escaped
+    log["players"][0]["name"] = "\x1b" * 100  # 400 characters once escaped
     page = page_for(tmp_path, log)
     assert len(page) - short < 20_000  # was every step's drawing and move holding the whole name
     assert "(400 characters)" in page
@@ -181,7 +181,7 @@ def test_replay_page_stays_small_with_the_longest_name_escaped(tmp_path):
     r = CliRunner().invoke(
         cli, ["replay", str(tmp_path / "long.json"), "--html", str(tmp_path / "long.html")]
     )
-    assert r.exit_code == 1 and "a name has at most 100 characters" in r.output
+    assert r.exit_code == 1 and "a name has at most 1000 characters" in r.output
     assert not (tmp_path / "long.html").exists()
 
 

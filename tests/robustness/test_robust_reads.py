@@ -406,7 +406,7 @@ def test_a_reader_that_goes_away_early_is_not_told_all_is_well(tmp_path, args):
 @pytest.mark.parametrize(
     "where, command, says",
     [
-        ("name", "replay", "player 0: a name has at most 100 characters, not 1000000"),
+        ("name", "replay", "player 0: a name has at most 1000 characters, not 1000000"),
         ("variant", "score", "'variant' has at most 255 characters, not 3000000"),
     ],
 )
@@ -427,7 +427,7 @@ def test_a_name_or_variant_of_megabytes_is_refused_at_once(tmp_path, where, comm
 
 
 def test_the_longest_name_plays_and_validates_and_one_more_is_refused(stixx, tmp_path):
-    at_most = "A" * 100
+    at_most = "A" * 1000
     out = tmp_path / "g.json"
     r = stixx("play", "trixo", "--bot", f"{at_most}:random", "--bot", "random", "--seed", "1", "--out", out)
     assert r.exit_code == 0, r.output
@@ -437,9 +437,9 @@ def test_the_longest_name_plays_and_validates_and_one_more_is_refused(stixx, tmp
         stixx("play", "trixo", *one_more, "--seed", "1", "--out", tmp_path / "refused.json"),
         stixx("simulate", "trixo", *one_more, "-n", "1"),
     ):
-        assert r.exit_code == 2 and "a name has at most 100 characters, not 101" in r.output
+        assert r.exit_code == 2 and "a name has at most 1000 characters, not 1001" in r.output
     assert not (tmp_path / "refused.json").exists()
     log = _trixo()
     log["players"][0]["name"] = at_most + "B"
-    with pytest.raises(LogError, match="at most 100 characters"):
+    with pytest.raises(LogError, match="at most 1000 characters"):
         gamelog.check_envelope(log)
