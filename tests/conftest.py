@@ -16,6 +16,16 @@ from click.testing import CliRunner
 NIM = Path(__file__).parent / "external" / "stixx-nim"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def own_cache(tmp_path_factory):
+    """The tests' cache, not the user's: the throwaway plugins' rule files left
+    thousands of entries there, and a benchmark run beside the tests found its
+    cache cold. Commands the tests start inherit it."""
+    import os
+
+    os.environ["STIXX_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
 @pytest.fixture
 def fresh_plugins():
     """Plugins loaded anew for the test, and forgotten after it."""
