@@ -19,11 +19,14 @@ COMPARED_UP_TO = 1_000_000  # characters of a text compared with what was read, 
 
 _parsed = 0
 _codec = None  # (decode, encode) once imported; False when not installed
+# The last text read that is just as msgspec writes it, and those bytes: what
+# gamelog.log_digest hashes for the log without looking at the text again.
+written: tuple[str, bytes] | tuple[None, None] = (None, None)
 
 
 def decode(text: str):
     """The value of a JSON text, or None where json.loads must decide."""
-    global _parsed, _codec
+    global _parsed, _codec, written
     if _codec is None:
         _parsed += len(text)
         if _parsed < QUICK_AFTER:
@@ -41,6 +44,7 @@ def decode(text: str):
     # as what is written holds each key once. A log that stixx wrote reads
     # back so. (Not for a text of megabytes: no log is, and a copy would cost.)
     if len(text) <= COMPARED_UP_TO and read == text.encode().strip():
+        written = (text, read)
         return value
     # A key given twice leaves one ":" fewer in what was read than in the text.
     # This counts true: without a \\u escape, a ":" in read text stood as

@@ -73,13 +73,16 @@ def log_digest(log: dict, text: str | None = None) -> bytes:
     a corpus, never written): the log's JSON on one line, keys in their order
     (as every copy and pretty-printer but `jq -S` keeps them), so that a log
     written over several lines and on one give the same, the same seed
-    played again does not. `text`: the log as read. A line with no escape
-    and no blank after a comma or colon is already that line (as `simulate`
-    writes it) and is hashed as it is: writing it again cost a corpus a
-    tenth of its check. Two texts hashed alike are the same JSON, whichever
+    played again does not. `text`: the log as read. A line msgspec read back
+    as written, or with no escape and no blank after a comma or colon, is
+    already that line (as `simulate` writes it) and is hashed as it is:
+    writing it again cost a corpus a tenth of its check. Two texts hashed alike are the same JSON, whichever
     way each was made; a line spelled otherwise (`1e2` for `100.0`, `{ "a"`)
     only misses a copy."""
-    line = _as_written(text) if text is not None else None
+    line = None
+    if text is not None:
+        read, line = fastjson.written  # msgspec wrote it back as it is: that line, found already
+        line = line if read is text else _as_written(text)
     if line is None:
         try:
             line = json.dumps(log, ensure_ascii=False, separators=(",", ":"))

@@ -194,3 +194,21 @@ def test_a_number_json_has_not_is_refused_and_every_verdict_is_json(stixx, tmp_p
     verdicts = [json.loads(line, parse_constant=pytest.fail) for line in r.stdout.splitlines()]
     assert [v["valid"] for v in verdicts] == [False, True]
     assert verdicts[0]["error"] == f"invalid JSON: {refusal}"
+
+
+def test_a_line_msgspec_read_back_as_written_is_hashed_as_read(monkeypatch):
+    # With the fast extra the reader has found the line to be just as written;
+    # the hash takes it from there, and a copy over many lines is still the same game.
+    pytest.importorskip("msgspec", reason="the fast extra (msgspec) is not installed")
+    from stixxcli import fastjson
+    from stixxcli.check import check_texts
+
+    monkeypatch.setattr(fastjson, "QUICK_AFTER", 0)
+    monkeypatch.setattr(fastjson, "_codec", None)
+    names = ["Smith, Ann: Zoë", "Bob"]  # a blank after a comma and a colon, within a name
+    game, other = (play_bots("stixx", ["random", "random"], seed=s, names=names) for s in (0, 1))
+    line = json.dumps(game, ensure_ascii=False, separators=(",", ":"))
+    items = [("a", line), ("b", json.dumps(game, indent=2)), ("c", json.dumps(other, separators=(",", ":")))]
+    digests = [digest for *_, (_, digest) in check_texts(items, full=False, digests=True)]
+    assert fastjson.written[0] is not None  # msgspec read the lines back as written
+    assert digests[0] == digests[1] != digests[2]
