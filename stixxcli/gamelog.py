@@ -76,9 +76,9 @@ def log_digest(log: dict, text: str | None = None) -> bytes:
     played again does not. `text`: the log as read. A line msgspec read back
     as written, or with no escape and no blank after a comma or colon, is
     already that line (as `simulate` writes it) and is hashed as it is:
-    writing it again cost a corpus a tenth of its check. Two texts hashed alike are the same JSON, whichever
-    way each was made; a line spelled otherwise (`1e2` for `100.0`, `{ "a"`)
-    only misses a copy."""
+    writing it again cost a corpus a tenth of its check. Two texts hashed
+    alike are the same JSON, whichever way each was made; a line spelled
+    otherwise (`1e2` for `100.0`, `{ "a"`) only misses a copy."""
     line = None
     if text is not None:
         read, line = fastjson.written  # msgspec wrote it back as it is: that line, found already
