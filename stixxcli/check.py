@@ -111,15 +111,15 @@ def check_log(log: Any, where: str = "<log>") -> Verdict:
     try:
         computed = plugin_call(game, "result", state.result, gives=Result).to_json()
         # Recorded just as computed, the usual log: nothing of it to tell as recorded.
-        same = recorded is not None and same_json(recorded, computed)
-        if not same:  # told as data by validate and score: no NaN of the plugin's (the log's is its own)
+        if recorded is None or not same_json(recorded, computed):
+            # Told as data by validate and score: no NaN of the plugin's (the log's is its own).
             plugin_json(game, "result", computed)
-        if recorded is not None and not same:
-            computed_then = _as_recorded(recorded, computed)
-            if not same_json(recorded, computed_then):
-                difference = _result_difference(recorded, computed_then, names_of(game, state))
-                verdict.error = "the recorded result differs from the game: " + difference
-                return verdict
+            if recorded is not None:
+                computed_then = _as_recorded(recorded, computed)
+                if not same_json(recorded, computed_then):
+                    difference = _result_difference(recorded, computed_then, names_of(game, state))
+                    verdict.error = "the recorded result differs from the game: " + difference
+                    return verdict
     except StixxError as e:
         verdict.error = str(e)
         return verdict

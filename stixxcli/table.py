@@ -26,13 +26,13 @@ def rng_for(seed, *parts) -> random.Random:
     return random.Random(":".join(map(str, (seed, *parts))))
 
 
-def _deal(game, rules: dict, names: list[str], seed, chance: Answer | None = None, digest=None):
+def _deal(game, rules: dict, names: list[str], seed, chance: Answer | None = None, checked: bool = True):
     """A game's setup: its chance outcomes drawn from the seed, unless `chance`
-    answers them (a real table typing them in)."""
+    answers them (a real table typing them in); `checked`, as for Table.finish."""
     rng = rng_for(seed, "setup")
     answer = chance or (lambda ask: ask.draw(rng))
     setup = plugin_call(game, "setup", lambda: drive(game.setup(rules, names), answer, None))
-    if digest is None:  # the log holds it: no NaN (a batch's are checked where they are written)
+    if checked:  # the log holds it: no NaN
         plugin_json(game, "setup", setup)
     return setup
 
@@ -110,7 +110,8 @@ class Table:
                 f"player{'s' * (counts != range(1, 2))}, not {len(players)}"
             )
         names = [p["name"] for p in players]
-        setup = _deal(game, rules_values, names, seed, chance, digest)
+        # A batch (a digest given) checks what it writes: its logs (saving.AtomicLines), its scores.
+        setup = _deal(game, rules_values, names, seed, chance, checked=digest is None)
         log = new_log(game.name, variant, rules_values, players, setup, seed=seed, digest=digest)
         if digest is None:  # else the caller checked these rules and made their digest
             rules_values = log_rules(game, log)
