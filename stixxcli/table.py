@@ -71,12 +71,6 @@ def no_end(game, turns: int) -> PluginError:
     return PluginError(f"the {game.name} plugin's game has no end after {turns} turns of bots")
 
 
-def _turn(state, answer: Answer):
-    """A turn of bots, its generator made within the plugin's call: a turn()
-    that fails before it makes one is the plugin's fault too."""
-    return drive(state.turn(), answer, answer)
-
-
 @dataclass
 class Table:
     """A game being played: the log so far and the state it has reached."""
@@ -212,9 +206,10 @@ class Table:
             bot = bots.get(ask.seat)
             if bot is None:
                 raise StixxError(f"seat {ask.seat} has no bot and no one to ask")
-            return plugin_call(
-                game, f"bot {type(bot).name}", bot.choose, PlayerView(game, state, ask.seat), ask
-            )
+            try:  # (what plugin_call does, without naming the bot every turn)
+                return bot.choose(PlayerView(game, state, ask.seat), ask)
+            except Exception as e:
+                raise plugin_fault(game, f"bot {type(bot).name}", e)  # noqa: B904 (the cause is set there)
 
         limit = max_turns or MAX_TURNS
         for _ in range(limit):
@@ -224,8 +219,19 @@ class Table:
                 raise plugin_fault(game, "over", e)  # noqa: B904 (the cause is set there)
             if over:
                 return
-            move = plugin_call(game, "turn", _turn, state, answer)
-            plugin_call(game, "apply", state.apply, move)
+            try:  # (drive, written out; a turn() that fails before it makes its generator is the plugin's fault too)
+                questions = state.turn()
+                ask = next(questions)
+                while True:
+                    ask = questions.send(answer(ask))
+            except StopIteration as stop:
+                move = stop.value
+            except Exception as e:
+                raise plugin_fault(game, "turn", e)  # noqa: B904 (the cause is set there)
+            try:
+                state.apply(move)
+            except Exception as e:
+                raise plugin_fault(game, "apply", e)  # noqa: B904 (the cause is set there)
             moves.append(move)
         raise no_end(game, limit)
 
