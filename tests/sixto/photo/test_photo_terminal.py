@@ -2,6 +2,7 @@
 at a shell would have)."""
 
 import sys
+import termios
 import time
 
 import pytest
@@ -28,6 +29,15 @@ def _score_a_doubtful_photo(tmp_path):
     )
 
 
+def _wait_for_line_editing(child, seconds: float = 30) -> None:
+    """Until readline has set the terminal up (canonical mode off): a ^D or ^C
+    typed before that may be lost. A fixed pause was too short under load."""
+    deadline = time.monotonic() + seconds
+    while termios.tcgetattr(child.child_fd)[3] & termios.ICANON:
+        assert time.monotonic() < deadline, "the prompt never took the terminal for line editing"
+        time.sleep(0.02)
+
+
 def test_a_person_confirms_the_doubtful_box_and_gets_the_score(tmp_path):
     child = _score_a_doubtful_photo(tmp_path)
     child.expect("the photo reads")
@@ -52,7 +62,7 @@ def test_a_person_who_stops_confirming_keeps_the_reading_or_stops_as_every_comma
     child = _score_a_doubtful_photo(tmp_path)
     child.expect("correct a box")
     child.expect("ann> ")
-    time.sleep(0.5)  # readline has set up the terminal: a ^D or ^C before that may be lost
+    _wait_for_line_editing(child)
     if stop == "q":
         child.sendline("q")
     elif stop == "end of input":
