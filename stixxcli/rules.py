@@ -26,6 +26,13 @@ MAX_DEPTH = 50  # levels of nesting; a rule file needs three or four
 MAX_NUMBER_BITS = 1024
 
 
+class NoRuleFile(RuleError):
+    """A rule file named on the command line that is not there: a usage error
+    (exit 2), as click's own check of --rules says of a missing file."""
+
+    exit_code = 2
+
+
 class Rules(Record):
     """Resolved rules: every parameter's value, and where they came from."""
 
@@ -261,7 +268,7 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
     if path is not None:
         start = os.fspath(path)
         if not os.path.isfile(start):
-            raise RuleError("no such rule file", where=start)
+            raise NoRuleFile("no such rule file", where=start)
         name = _stem(start)
     else:
         name = variant or "standard"
