@@ -393,4 +393,26 @@ def decoded(raw: bytes, where: str) -> str | StixxError:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return LogError("not a text file (not UTF-8): not a game log", where=where)
+        return LogError(wide_json(raw) or "not a text file (not UTF-8): not a game log", where=where)
+
+
+_WIDE = ("utf-32-be", "utf-32-le", "utf-16-be", "utf-16-le")  # UTF-32 first: its "{" starts as UTF-16's
+
+
+def wide_json(head: bytes | str) -> str | None:
+    """Why a log that did not read is refused, when its first bytes are JSON in
+    UTF-16 or UTF-32, with or without a byte-order mark (RFC 4627's detection);
+    else None. Refused, not decoded: JSON between programs is UTF-8 (RFC 8259).
+    Looked at only once reading failed, never on the way of a log that reads."""
+    head = head[:64].encode("utf-8", "surrogatepass") if isinstance(head, str) else head[:64]
+    for codec in _WIDE:
+        text = head.decode(codec, "ignore")
+        if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+            marked = text.startswith("\ufeff")
+            kind = (
+                "is {} (it starts with a byte-order mark)"
+                if marked
+                else "looks like {} without a byte-order mark"
+            )
+            return f"invalid JSON: the file {kind.format(codec[:6].upper())}; save it as UTF-8"
+    return None
