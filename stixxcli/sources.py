@@ -44,32 +44,6 @@ def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
             yield text
 
 
-def each_once(paths: Iterable[str]) -> tuple[list[str], list[str]]:
-    """The paths with each file kept where it is first named, and a note for
-    each left out: a file named twice (by overlapping folders or globs, or
-    by two names) holds the same logs, read once; standard input cannot be
-    read twice."""
-    kept, notes, seen = [], [], {}
-    for path in paths:
-        try:
-            key = "-" if path == "-" else os.stat(path)[1:3]  # (inode, device): a file by any name
-        except OSError:
-            key = path  # its error is told once
-        if not key[0]:  # a file system without inode numbers: a file by its name
-            key = path
-        first = seen.get(key)
-        if first is None:
-            seen[key] = path
-            kept.append(path)
-        else:
-            from .text import plain
-
-            again = "is named twice" if first == path else f"is the same file as {plain(first)}"
-            name = "standard input (-)" if path == "-" else plain(path)
-            notes.append(f"stixx: note: {name} {again}: read once")
-    return kept, notes
-
-
 def _logs_under(folder: str):
     from pathlib import Path  # a folder of logs only: pathlib is slow to import
 
