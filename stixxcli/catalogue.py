@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 
 from .errors import StixxError
 
@@ -64,10 +64,13 @@ def variant_rows(game_name: str | None) -> list[dict]:
 
 
 def variant(game, name: str):
-    """The resolved rules of a variant named, or of a variant file."""
+    """The resolved rules of a variant named, or of a variant file: a path
+    is a .yaml name, anything with a folder in it (`./house`, `/dev/zero`)
+    or a file that is there; the rest is a variant's name."""
     from .rules import resolve
 
-    is_file = name.endswith((".yaml", ".yml")) or Path(name).is_file()
+    folders = {"/", os.sep, os.altsep} - {None}
+    is_file = name.endswith((".yaml", ".yml")) or any(f in name for f in folders) or os.path.isfile(name)
     return resolve(game, path=name) if is_file else resolve(game, name)
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from . import fastjson
 from .errors import LogError, StixxError
 from .limits import MAX_VALUES, UsageProblem, too_many_values
-from .sources import Unread, decoded, position, raw_logs
+from .sources import Unread, decoded, position, raw_logs, wide_json
 from .text import NAME_MOST, NAMELESS, VARIANT_MOST, looks, nameless
 
 # sources.py reads files, limits.py bounds them, saving.py writes logs.
@@ -209,6 +209,8 @@ def parse_json(text: str, where: str):
     except _NotANumber as e:
         raise LogError(f"invalid JSON: {e}", where=where) from None
     except json.JSONDecodeError as e:
+        if "\x00" in text[:4] and wide_json(text):  # NULs first: UTF-16 or UTF-32 read as UTF-8
+            raise LogError(wide_json(text), where=where) from None
         more = ""
         if (
             e.msg == "Extra data" and position(where) is None

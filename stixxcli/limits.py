@@ -1,14 +1,19 @@
 """How much of any input is read: no log, line or sheet larger than a limit
 ($STIXX_MAX_BYTES, 64 MB by default) is read whole, so no input can grow
-memory without limit; /dev/zero and endless pipes end with one clear line."""
+memory without limit; /dev/zero and endless pipes end with one clear line.
+And a file named twice is read once (`each_once`), logs and sheets alike."""
 
 from __future__ import annotations
 
 import os
 import re
 import sys
+from typing import TYPE_CHECKING
 
 from .errors import StixxError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 ENV_MAX_BYTES = "STIXX_MAX_BYTES"
 DEFAULT_MAX_BYTES = 64 * 2**20
@@ -87,3 +92,29 @@ def read_bounded(source: str | os.PathLike) -> bytes:
     if len(raw) > limit:
         raise StixxError(too_large("the file is", limit), where=name)
     return raw
+
+
+def each_once(paths: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The paths with each file kept where it is first named, and a note for
+    each left out: a file named twice (by overlapping folders or globs, or
+    by two names) holds the same logs or sheet, read once; standard input
+    cannot be read twice."""
+    kept, notes, seen = [], [], {}
+    for path in paths:
+        try:
+            key = "-" if path == "-" else os.stat(path)[1:3]  # (inode, device): a file by any name
+        except OSError:
+            key = path  # its error is told once
+        if not key[0]:  # a file system without inode numbers: a file by its name
+            key = path
+        first = seen.get(key)
+        if first is None:
+            seen[key] = path
+            kept.append(path)
+        else:
+            from .text import plain
+
+            again = "is named twice" if first == path else f"is the same file as {plain(first)}"
+            name = "standard input (-)" if path == "-" else plain(path)
+            notes.append(f"stixx: note: {name} {again}: read once")
+    return kept, notes

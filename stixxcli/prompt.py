@@ -100,8 +100,20 @@ def wrapped(text: str) -> list[str]:
         if len(line) < room:
             lines.append(line)
         else:
-            lines += textwrap.wrap(line, room - 3, subsequent_indent="  ")
+            # Not after a hyphen: a stick (`pink-school-green-orange`) or a variant is one word.
+            lines += textwrap.wrap(line, room - 3, subsequent_indent="  ", break_on_hyphens=False)
     return lines
+
+
+def choices_listed(shown: list[str]) -> str:
+    """Choices in their notation, `a | b | c`, indented, in lines under width() columns."""
+    return textwrap.fill(
+        told(" | ".join(shown)),
+        width() - 1,
+        initial_indent="  ",
+        subsequent_indent="  ",
+        break_on_hyphens=False,
+    )
 
 
 LABEL = re.compile(r"\s*(?:\S+ )*?\S+ {2,}(?=\S)")  # a name, then its text after 2+ spaces

@@ -123,9 +123,11 @@ SCRIPT = """
 
 
 def _json_in_html(value) -> str:
-    # Inside <script>, "</script>" or "<!--" in a name would end the script: no "<" at all.
+    # Inside <script>, only "</" (as in "</script>", which ends it) and "<!" ("<!--", after which
+    # "<script" changes where it ends) count: their "<" as \u003c, which JSON reads back as "<".
+    # Not every "<", ">" and "&": the drawings are full of them, and each cost six bytes.
     text = plain_json(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return text.replace("</", "\\u003c/").replace("<!", "\\u003c!")
 
 
 def _html(value) -> str:

@@ -26,6 +26,36 @@ MAX_DEPTH = 50  # levels of nesting; a rule file needs three or four
 MAX_NUMBER_BITS = 1024
 
 
+class NoRuleFile(RuleError):
+    """A rule file named on the command line that is not there, or is no
+    regular file (a folder, a device): a usage error (exit 2), as click's own
+    checks of --rules say of a missing file or a folder."""
+
+    exit_code = 2
+
+
+_KINDS = (("S_ISDIR", "a folder"), ("S_ISFIFO", "a named pipe"), ("S_ISCHR", "a device"),
+          ("S_ISBLK", "a device"), ("S_ISSOCK", "a socket"))  # fmt: skip
+
+
+def _not_regular(mode: int) -> str | None:
+    """Why a file of this mode is no rule file (`not a regular file (a named pipe)`), or None."""
+    import stat
+
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if getattr(stat, test)(mode)), "of an unknown kind")
+    return f"not a regular file ({kind})"
+
+
+def _not_regular_at(path: str) -> str | None:
+    """Why `path` is no rule file when it is there but is not a regular file, else None."""
+    try:
+        return _not_regular(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return None
+
+
 class Rules(Record):
     """Resolved rules: every parameter's value, and where they came from."""
 
@@ -99,7 +129,12 @@ def read_rule_file(path: str) -> tuple[dict, dict[str, int]]:
     """The mapping in a rule file and the line of each key, read with safe_load only
     (a bundled rule file, once parsed, from the cache)."""
     try:
-        with open(path, "rb") as f:
+        # Without waiting: opening a named pipe to read waits for a writer for ever.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as f:
+            why = _not_regular(os.fstat(fd).st_mode)  # the file opened, not what the name meant before
+            if why:  # /dev/zero never ends, a pipe may never speak
+                raise RuleError(why, where=str(path))
             raw = f.read(MAX_RULE_FILE + 1)
     except OSError as e:
         raise RuleError(f"cannot read: {e.strerror}", where=str(path)) from None
@@ -261,7 +296,10 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
     if path is not None:
         start = os.fspath(path)
         if not os.path.isfile(start):
-            raise RuleError("no such rule file", where=start)
+            why = _not_regular_at(start)
+            raise NoRuleFile(
+                f"{why}: a rule file is a YAML file" if why else "no such rule file", where=start
+            )
         name = _stem(start)
     else:
         name = variant or "standard"
@@ -344,7 +382,8 @@ def _find_parent(game, parent: str, child: str, lines: dict) -> str:
             )
         found = os.path.join(os.path.dirname(child), parent)
         if not os.path.isfile(found):
-            raise RuleError(f"extends {parent[:80]!r}: no such file beside this one", where=where)
+            why = _not_regular_at(found) or "no such file beside this one"
+            raise RuleError(f"extends {parent[:80]!r}: {why}", where=where)
         if not _inside(os.path.realpath(found), folder):
             raise RuleError(
                 f"extends {parent[:80]!r}: a rule file extends files in its own folder or below it",

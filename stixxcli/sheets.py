@@ -9,7 +9,7 @@ import os
 import sys
 
 from .errors import StixxError
-from .limits import read_bounded
+from .limits import each_once, read_bounded
 
 
 class NoSheetGame(Exception):
@@ -86,6 +86,10 @@ def score_paper(paths, game_name=None, variant=None, rules_file=None, as_json=Fa
     from .rules import resolve
 
     game = sheet_game(game_name)
+    # After sheet_game: on a NoSheetGame __main__ hands the line to click, which would note them again.
+    paths, notes = each_once(paths)
+    for note in notes:
+        print(note, file=sys.stderr)
     show_scores(
         game, score_sheets(game, read_sheets(paths), resolve(game, variant, rules_file).values), as_json
     )

@@ -44,32 +44,6 @@ def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
             yield text
 
 
-def each_once(paths: Iterable[str]) -> tuple[list[str], list[str]]:
-    """The paths with each file kept where it is first named, and a note for
-    each left out: a file named twice (by overlapping folders or globs, or
-    by two names) holds the same logs, read once; standard input cannot be
-    read twice."""
-    kept, notes, seen = [], [], {}
-    for path in paths:
-        try:
-            key = "-" if path == "-" else os.stat(path)[1:3]  # (inode, device): a file by any name
-        except OSError:
-            key = path  # its error is told once
-        if not key[0]:  # a file system without inode numbers: a file by its name
-            key = path
-        first = seen.get(key)
-        if first is None:
-            seen[key] = path
-            kept.append(path)
-        else:
-            from .text import plain
-
-            again = "is named twice" if first == path else f"is the same file as {plain(first)}"
-            name = "standard input (-)" if path == "-" else plain(path)
-            notes.append(f"stixx: note: {name} {again}: read once")
-    return kept, notes
-
-
 def _logs_under(folder: str):
     from pathlib import Path  # a folder of logs only: pathlib is slow to import
 
@@ -393,4 +367,26 @@ def decoded(raw: bytes, where: str) -> str | StixxError:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return LogError("not a text file (not UTF-8): not a game log", where=where)
+        return LogError(wide_json(raw) or "not a text file (not UTF-8): not a game log", where=where)
+
+
+_WIDE = ("utf-32-be", "utf-32-le", "utf-16-be", "utf-16-le")  # UTF-32 first: its "{" starts as UTF-16's
+
+
+def wide_json(head: bytes | str) -> str | None:
+    """Why a log that did not read is refused, when its first bytes are JSON in
+    UTF-16 or UTF-32, with or without a byte-order mark (RFC 4627's detection);
+    else None. Refused, not decoded: JSON between programs is UTF-8 (RFC 8259).
+    Looked at only once reading failed, never on the way of a log that reads."""
+    head = head[:64].encode("utf-8", "surrogatepass") if isinstance(head, str) else head[:64]
+    for codec in _WIDE:
+        text = head.decode(codec, "ignore")
+        if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+            marked = text.startswith("\ufeff")
+            kind = (
+                "is {} (it starts with a byte-order mark)"
+                if marked
+                else "looks like {} without a byte-order mark"
+            )
+            return f"invalid JSON: the file {kind.format(codec[:6].upper())}; save it as UTF-8"
+    return None

@@ -13,12 +13,11 @@ import os
 import secrets
 import signal
 import sys
-import textwrap
 
 import click
 
 from .errors import StixxError, plugin_call
-from .prompt import QUIT, Interrupted, asked_help, fit, reflowed, width, wrapped
+from .prompt import QUIT, Interrupted, asked_help, choices_listed, fit, reflowed, wrapped
 from .prompt import ask_line as _ask_line
 from .prompt import read_line as _prompt
 from .seats import Seated
@@ -413,8 +412,6 @@ class Screen:
         click.echo("\n".join(wrapped(choice.question())))
         limit = None if everything else SHOWN_OPTIONS
         shown = [choice.notation(o) for o in itertools.islice(choice.options, limit)]
-        click.echo(
-            textwrap.fill(told(" | ".join(shown)), width() - 1, initial_indent="  ", subsequent_indent="  ")
-        )
+        click.echo(choices_listed(shown))
         if len(choice.options) > len(shown):
             click.echo(f"  ... and {len(choice.options) - len(shown)} more ('help all' lists them)")

@@ -12,9 +12,10 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
     """Print a verdict per log (a line, or JSON with --json) and, for several
     logs, the count on standard error; the exit code: 0 when all are valid."""
     from .check import Copies, check_sources
+    from .limits import each_once
     from .parallel import jobs_for
     from .progress import on_terminal, progress
-    from .sources import each_once, log_files
+    from .sources import log_files
     from .text import counted, json_line, plain
 
     jobs = jobs_for(jobs, warn=lambda message: print(f"stixx: warning: {message}", file=sys.stderr))

@@ -165,8 +165,9 @@ def score(files, sheets, game_name, photos, save_text, debug_image, variant, rul
     if not files:
         raise click.UsageError("give a LOG, or paper sheets with --sheet FILE")
     from ..check import Copies, scored_logs
+    from ..limits import each_once
     from ..show import show_result
-    from ..sources import each_once, log_files
+    from ..sources import log_files
 
     paths, notes = each_once(log_files(files))
     for path in paths:

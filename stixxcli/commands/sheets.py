@@ -130,11 +130,16 @@ def _confirm(reading) -> bool:
 def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text, debug_image, as_json):
     """`stixx score --photo`: read each photo, have doubtful boxes confirmed (at
     a terminal) or refuse them (exit 1), then score like --sheet."""
+    from ..limits import each_once
     from ..saving import writable
     from ..sheets import read_sheets, score_sheets, show_scores
 
     game = _sheet_game(game_name)
     rules = rules_for(game, variant, rules_file).values
+    photos, notes = each_once(photos)  # a photo named twice would be asked about and ranked twice
+    sheet_files, more = each_once(sheet_files)
+    for note in notes + more:
+        click.echo(note, err=True)
     if save_text:
         writable(save_text, "--save-text")  # before the photos are read, as well as after
     readings = _call(game, "read_photos", list(photos), rules, {"debug_image": debug_image})

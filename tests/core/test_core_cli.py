@@ -356,6 +356,31 @@ def test_a_missing_rules_file_is_a_usage_error(stixx, nim, tmp_path):
         assert r.exit_code == 2 and "does not exist" in r.output, r.output
 
 
+def test_a_missing_variant_file_is_a_usage_error(stixx, nim, tmp_path):
+    """`variants GAME FILE` and `simulate --compare FILE` name a file as --rules
+    does: a missing one is exit 2 (it was 1), in one line that says so."""
+    missing = tmp_path / "no-such.yaml"
+    for args in (("variants", "nim"), ("simulate", "nim", "-n", 1, "--compare")):
+        line = one_error_line(stixx(*args, missing), 2)
+        assert line == f"stixx: error: {missing}: no such rule file", line
+
+
+@pytest.mark.parametrize("name", ["./house", "rules/house", "/no/such/folder/house"])
+def test_a_variant_argument_with_a_path_separator_is_a_path(stixx, nim, tmp_path, monkeypatch, name):
+    # It was an unknown variant name: `unknown variant './house' of nim`.
+    monkeypatch.chdir(tmp_path)
+    line = one_error_line(stixx("variants", "nim", name), 2)
+    assert line == f"stixx: error: {name}: no such rule file", line
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "house").write_text("extends: standard\nmax_take: 5\n")
+    (tmp_path / "rules" / "house").write_text("extends: standard\nmax_take: 6\n")
+    if not name.startswith("/"):
+        rules = json.loads(stixx("variants", "nim", name, "--json").output)
+        assert rules["rules"] == {"max_take": 5 if name == "./house" else 6}
+    # A bare name is a variant's name, as before.
+    assert "unknown variant 'big' of nim" in one_error_line(stixx("variants", "nim", "big"), 1)
+
+
 def test_the_rules_schema_takes_a_log_that_leaves_out_a_parameter(stixx, nim, log_file):
     """A log older than a parameter checks with its default: the published schema of
     the rules takes it too (the bundled Sixto examples predate solo_count_unusable_dice)."""

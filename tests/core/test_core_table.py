@@ -516,3 +516,20 @@ def test_a_fish_stix_game_with_sticks_typed_in_asks_for_the_draws_when_resumed(s
     assert json.loads(out.read_text())["moves"] == table.log["moves"]
     r = stixx("play", "--resume", out, "--chance", "random")  # said otherwise: the seed draws
     assert r.exit_code == 0 and json.loads(out.read_text())["finished"]
+
+
+def test_lines_are_broken_between_words_never_at_a_hyphen(monkeypatch):
+    # `orange-purple-orange-blue` and `solo-strict` were broken after a hyphen, as textwrap does by default.
+    from stixxcli import prompt
+
+    monkeypatch.setattr(prompt, "width", lambda: 43)
+    news = "Ann places the stick orange-purple-orange-blue (<orange <purple orange> blue>) at column -1"
+    assert prompt.wrapped(news) == [
+        "Ann places the stick",
+        "  orange-purple-orange-blue (<orange",
+        "  <purple orange> blue>) at column -1",
+    ]
+    shown = ["solo-strict", "pink-school-green-orange", "blue-blue-pink-school"] * 2
+    lines = prompt.choices_listed(shown).splitlines()
+    assert [word for line in lines for word in line.split() if word != "|"] == shown
+    assert all(len(line) < 43 for line in lines)

@@ -523,3 +523,18 @@ def test_twenty_kinds_of_fish_keep_every_point_in_80_and_60_columns():
         for seat, track in enumerate(state.tracks):
             cells = [cell.strip() for row in rows[seat :: len(state.tracks)] for cell in row[1:]]
             assert cells == [f"{n}/10" for n in track] + [str(sum(track)), str(len(state.hands[seat]))]
+
+
+def test_a_stick_told_in_a_narrow_terminal_is_not_broken_at_its_hyphens(terminal):
+    """At 43 columns Ann's move was told as `... the stick orange-purple-` and
+    `orange-blue (...`, a stick's name broken where textwrap breaks words by
+    default; lines are broken between words only."""
+    term = terminal([sys.executable, "-m", "stixxcli", "play", "fishstix", "--player", "Ann",
+                     "--bot", "Bob:greedy", "--seed", "3", "--out", "g.json"], columns=43)  # fmt: skip
+    term.wait_for("Ann>")
+    term.type("1 -1 -1", "Enter")  # stick 1 of seed 3's hand
+    shown = term.wait_for("Bob places")
+    assert "  orange-purple-orange-blue (<orange" in shown.splitlines(), shown
+    assert not any(line.endswith("-") for line in shown.splitlines() if "places" in line), shown
+    term.type("q", "Enter")
+    term.wait_for("Game saved unfinished")

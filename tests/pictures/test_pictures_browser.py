@@ -199,6 +199,23 @@ def test_replay_page_makes_no_request_and_shows_no_error(browser, tmp_path):
     assert errors == []
 
 
+def test_a_name_that_would_end_a_script_stays_a_name(browser, tmp_path):
+    # The data blocks escape only "</" and "<!", not every "<", ">" and "&": the browser still
+    # finds four scripts, reads the name back whole and shows it as text.
+    log = example("stixx", "2-players.json")
+    name = "A</script><!--<script>&amp;</SCRIPT >"
+    log["players"][0]["name"] = name
+    from selenium.webdriver.common.keys import Keys
+
+    _open(browser, tmp_path, log)
+    assert browser.execute_script("return document.scripts.length") == 4
+    names = browser.execute_script("return JSON.parse(document.getElementById('names').textContent)")
+    assert name in names[0]
+    _keys(browser, Keys.END)
+    assert _counter(browser).startswith(f"move {len(log['moves'])} of")
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
 def test_stixx_page_as_a_player_holds_no_other_secret_colour(browser, tmp_path):
     from selenium.webdriver.common.keys import Keys
 

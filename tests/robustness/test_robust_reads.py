@@ -443,3 +443,49 @@ def test_the_longest_name_plays_and_validates_and_one_more_is_refused(stixx, tmp
     log["players"][0]["name"] = at_most + "B"
     with pytest.raises(LogError, match="at most 1000 characters"):
         gamelog.check_envelope(log)
+
+
+# A log saved as UTF-16 or UTF-32 ---------------------------------------------------
+
+SIXTO = EXAMPLES / "sixto" / "solo.json"
+READERS = [["validate"], ["score"], ["replay"], ["play", "--resume"]]
+
+
+@pytest.mark.parametrize(
+    "codec, says",
+    [
+        ("utf-16-le", "the file looks like UTF-16 without a byte-order mark"),
+        ("utf-16-be", "the file looks like UTF-16 without a byte-order mark"),
+        ("utf-32-le", "the file looks like UTF-32 without a byte-order mark"),
+        ("utf-32-be", "the file looks like UTF-32 without a byte-order mark"),
+        ("utf-16", "the file is UTF-16 (it starts with a byte-order mark)"),
+        ("utf-32", "the file is UTF-32 (it starts with a byte-order mark)"),
+    ],
+)
+@pytest.mark.parametrize("args", READERS, ids=" ".join)
+@pytest.mark.parametrize("name", ["Ann", "Zoë"])  # ë: bytes that are not UTF-8 either
+def test_a_log_saved_as_utf16_or_utf32_is_named_so(stixx, tmp_path, codec, says, args, name):
+    # It was `invalid JSON: Expecting property name enclosed in double quotes (line 1, column 2)`
+    # without a mark, and `not a text file (not UTF-8)` with one.
+    text = SIXTO.read_text(encoding="utf-8")
+    path = tmp_path / "wide.json"
+    path.write_bytes(json.dumps(dict(json.loads(text), players=[{"name": name}]), indent=1).encode(codec))
+    run = stixx(*args, path)
+    line = f"{path}: invalid JSON: {says}; save it as UTF-8"
+    assert run.exit_code == 1, run.output
+    assert run.output.strip() == (line if args == ["validate"] else f"stixx: error: {line}")
+
+
+def test_utf16_in_a_corpus_and_from_standard_input_is_named_so_too(stixx, tmp_path):
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_bytes("".join(json.dumps({"n": n}) + "\n" for n in range(3)).encode("utf-16-le"))
+    says = "invalid JSON: the file looks like UTF-16 without a byte-order mark; save it as UTF-8"
+    assert [
+        json.loads(line)["error"] for line in stixx("validate", corpus, "--json").stdout.splitlines()
+    ] == [says]
+    assert stixx("validate", "-", input=corpus.read_bytes()).output.strip() == f"<stdin>: {says}"
+
+
+@pytest.mark.parametrize("raw", [b"\xff\xfe{}", b"\x00\x00\x00\x00", b"[1, 2]\x00", b"\xfe\xff\x00x"])
+def test_bytes_that_are_not_json_in_utf16_either_are_not_called_utf16(raw):
+    assert sources.wide_json(raw) is None

@@ -163,3 +163,83 @@ def test_a_closed_standard_output_is_written_to_nowhere(tmp_path):
     assert code == 0 and " valid, 0 invalid" in out and "internal error" not in out, out
     code, out = _closed(["validate", str(tmp_path / "none.json")], "2>&-", tmp_path)
     assert code == 2 and out == "", out  # the one line goes nowhere; the exit code still tells
+
+
+# A device, a named pipe or a folder named as a rule file --------------------------
+
+SHEET = str(ROOT / "examples" / "sixto" / "rulebook-example.txt")
+RULE_FILE_TAKERS = {
+    "play --rules": ["play", "sixto", "--bot", "random", "--rules"],
+    "simulate --rules": ["simulate", "sixto", "-n", "1", "--rules"],
+    "simulate --compare": ["simulate", "sixto", "-n", "1", "--compare"],
+    "variants GAME FILE": ["variants", "sixto"],
+    "sheet --rules": ["sheet", "sixto", "A", "--svg", "out.svg", "--rules"],
+    "score --sheet --rules": ["score", "--sheet", SHEET, "--rules"],
+}
+
+
+def _stixx(args: list, cwd, env=None) -> tuple[int, str]:
+    """`stixx ARGS` in its own process, which must end within seconds: a
+    named pipe opened to be read waits for a writer for ever."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "stixxcli", *map(str, args)],
+        cwd=cwd, capture_output=True, text=True, timeout=60, env={**os.environ, **(env or {})},
+    )  # fmt: skip
+    return run.returncode, run.stdout + run.stderr
+
+
+def _special(kind: str, tmp_path) -> tuple[str, str]:
+    """A path that is there but is no regular file, and what the line calls it."""
+    if kind == "pipe":
+        os.mkfifo(tmp_path / "house.yaml")
+        return str(tmp_path / "house.yaml"), "a named pipe"
+    if kind == "folder":
+        (tmp_path / "house").mkdir()
+        return str(tmp_path / "house"), "a folder"
+    return "/dev/zero", "a device"
+
+
+@pytest.mark.parametrize("kind", ["device", "pipe", "folder"])
+@pytest.mark.parametrize("command", RULE_FILE_TAKERS)
+def test_a_rule_file_that_is_no_regular_file_is_a_usage_error(tmp_path, command, kind):
+    # `play sixto --rules /dev/zero` said `/dev/zero: no such rule file` (exit 1) of a path that is there.
+    path, called = _special(kind, tmp_path)
+    code, out = _stixx([*RULE_FILE_TAKERS[command], path], tmp_path)
+    assert code == 2, out
+    if kind == "folder" and "--rules" in command:  # click's own check, before stixx looks
+        assert f"'{path}' is a directory" in out, out
+    else:
+        assert out == f"stixx: error: {path}: not a regular file ({called}): a rule file is a YAML file\n"
+
+
+@pytest.mark.parametrize("kind", ["device", "pipe"])
+def test_extends_naming_a_device_or_a_pipe_is_refused_at_once(tmp_path, kind):
+    os.mkfifo(tmp_path / "pipe.yaml")
+    os.symlink("/dev/zero", tmp_path / "zero.yaml")
+    parent = "pipe.yaml" if kind == "pipe" else "zero.yaml"
+    (tmp_path / "house.yaml").write_text(f"extends: {parent}\nscore_table: [0, 1]\n")
+    code, out = _stixx(["variants", "sixto", tmp_path / "house.yaml"], tmp_path)
+    called = "a named pipe" if kind == "pipe" else "a device"
+    assert code == 1, out  # the content of a rule file: exit 1
+    assert (
+        out == f"stixx: error: {tmp_path}/house.yaml:1: extends '{parent}': not a regular file ({called})\n"
+    )
+
+
+def test_a_named_pipe_among_the_variants_does_not_hang(tmp_path):
+    # `stixx variants sixto` read every variant, and opening the pipe waited for a writer for ever.
+    (tmp_path / "sixto").mkdir()
+    os.mkfifo(tmp_path / "sixto" / "pipe.yaml")
+    env = {"STIXX_RULES_PATH": str(tmp_path)}
+    code, out = _stixx(["variants", "sixto", "--json"], tmp_path, env)
+    assert code == 0, out
+    [row] = [row for row in json.loads(out) if row["name"] == "pipe"]
+    assert row["error"] == f"{tmp_path}/sixto/pipe.yaml: not a regular file (a named pipe)", row
+    code, out = _stixx(["play", "sixto", "--variant", "pipe", "--bot", "random"], tmp_path, env)
+    assert (code, out) == (
+        1,
+        f"stixx: error: {tmp_path}/sixto/pipe.yaml: not a regular file (a named pipe)\n",
+    )

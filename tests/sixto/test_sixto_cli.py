@@ -85,3 +85,35 @@ def test_a_human_types_crosses(stixx, tmp_path):
     log = json.loads(out.read_text())
     assert log["moves"][0]["seat"] == 0 and log["moves"][0]["crosses"][0] == [["red", 7], ["yellow", 4]]
     assert not log["finished"]
+
+
+def test_a_sheet_named_twice_is_scored_once(stixx, tmp_path):
+    # `score --sheet S --sheet S` scored S twice and ranked it against itself, as two players.
+    ann = tmp_path / "ann.txt"
+    ann.write_text(RULEBOOK.read_text())
+    (tmp_path / "same.txt").symlink_to(ann)
+    ben = EXAMPLES / "table" / "ben.txt"
+    r = stixx("score", "--sheet", ann, "--sheet", ben, ann, tmp_path / "same.txt", "--json")
+    assert r.exit_code == 0, r.output
+    assert [sheet["name"] for sheet in json.loads(r.stdout)["sheets"]] == ["ann", "ben"]
+    assert r.stderr.splitlines() == [
+        f"stixx: note: {ann} is named twice: read once",
+        f"stixx: note: {tmp_path / 'same.txt'} is the same file as {ann}: read once",
+    ]
+    r = stixx("score", "--sheet", "-", "-", input=RULEBOOK.read_text())  # the second would read nothing
+    assert r.exit_code == 0 and "151 points" in r.stdout, r.output
+    assert r.stderr == "stixx: note: standard input (-) is named twice: read once\n"
+
+
+def test_a_sheet_named_twice_is_scored_once_on_the_quick_path(tmp_path):
+    """`stixx score --sheet FILE...` alone on the line runs without click (__main__)."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "score", "--sheet", RULEBOOK, RULEBOOK, "--json"],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["total"] == 151  # one sheet, scored as one
+    assert run.stderr == f"stixx: note: {RULEBOOK} is named twice: read once\n"

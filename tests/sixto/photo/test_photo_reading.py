@@ -490,3 +490,12 @@ def test_a_photos_name_is_shown_plain_in_every_note(tmp_path):
     assert result.exit_code == 1
     assert "\x1b" not in result.output and "\x07" not in result.output
     assert "stixx: ann\\x1b]0;pwned\\x07\\x1b[2J: doubtful: blue box 5" in result.output
+
+
+def test_a_photo_named_twice_is_read_and_scored_once(stixx, tmp_path):
+    # It was read twice and ranked against itself, as two players' sheets.
+    image = save(tmp_path, "ann.png", marked_card("A", 0, 5))
+    result = stixx("score", "--photo", image, "--photo", image, "--json")
+    assert result.exit_code == 0, result.output
+    assert len(first_json(result.stdout)["readings"]) == 1
+    assert result.stderr == f"stixx: note: {image} is named twice: read once\n"
