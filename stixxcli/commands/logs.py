@@ -89,6 +89,8 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     """
     from ..validation import validate as run
 
+    for path in logs:
+        _sheet_hint(path)  # as score says it: not "invalid JSON" of a sheet given by mistake
     sys.exit(run(logs, quiet=quiet, jobs=jobs, executor=executor, scheduler=scheduler, as_json=as_json))
 
 
@@ -270,6 +272,7 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
     if (svg == "-") + (html == "-") + bool(as_json) > 1 and "-" in (svg, html):
         raise click.UsageError("only one of --svg -, --html - and --json may write to standard output")
     source = _one_file(log)
+    _sheet_hint(source)
     data = read_one(source, pick)
     moves = len(data["moves"])
     if to is not None and to > moves:
