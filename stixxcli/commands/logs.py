@@ -35,8 +35,9 @@ def _sheet_hint(path: str) -> None:
         return
     with open(path, "rb") as f:
         head = f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip()
-    if not head or head[:1] in (b"{", b"[", b'"'):
-        return
+        cut = bool(f.read(1))
+    if not head or head[:1] in (b"{", b"[", b'"') or (cut and b"\n" not in head):
+        return  # JSON, or a first line of 4 KB (no sheet's): the log's own error says what it is
     from ..rules import resolve
     from ..sheets import read_sheets, score_sheets, sheet_game
 
