@@ -52,4 +52,15 @@ def quick_paths(args: list[str]) -> list[str] | None:
     exist and can be read (click's own checks of a LOG). None otherwise."""
     if not args or any(arg.startswith("-") or not os.access(arg, os.R_OK) for arg in args):
         return None
+    if not all(_starts_as_json(arg) for arg in args):
+        return None  # perhaps a paper sheet given as a log: the command says to use score --sheet
     return args
+
+
+def _starts_as_json(path: str) -> bool:
+    """Whether a file's first character (after a BOM and blanks) opens JSON; a folder counts."""
+    if not os.path.isfile(path):
+        return True
+    with open(path, "rb") as f:
+        head = f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip()
+    return not head or head[:1] in (b"{", b"[", b'"')

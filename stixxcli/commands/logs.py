@@ -35,8 +35,9 @@ def _sheet_hint(path: str) -> None:
         return
     with open(path, "rb") as f:
         head = f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip()
-    if not head or head[:1] in (b"{", b"[", b'"'):
-        return
+        cut = bool(f.read(1))
+    if not head or head[:1] in (b"{", b"[", b'"') or (cut and b"\n" not in head):
+        return  # JSON, or a first line of 4 KB (no sheet's): the log's own error says what it is
     from ..rules import resolve
     from ..sheets import read_sheets, score_sheets, sheet_game
 
@@ -89,6 +90,8 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     """
     from ..validation import validate as run
 
+    for path in logs:
+        _sheet_hint(path)  # as score says it: not "invalid JSON" of a sheet given by mistake
     sys.exit(run(logs, quiet=quiet, jobs=jobs, executor=executor, scheduler=scheduler, as_json=as_json))
 
 
@@ -271,6 +274,7 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
     if (svg == "-") + (html == "-") + bool(as_json) > 1 and "-" in (svg, html):
         raise click.UsageError("only one of --svg -, --html - and --json may write to standard output")
     source = _one_file(log)
+    _sheet_hint(source)
     data = read_one(source, pick)
     moves = len(data["moves"])
     if to is not None and to > moves:

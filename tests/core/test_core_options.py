@@ -469,6 +469,24 @@ def test_compare_takes_a_rule_file_and_tells_alike_names_apart(stixx, tmp_path):
     assert r.exit_code == 2 and "--compare needs a variant other than solo" in r.output
 
 
+@pytest.mark.parametrize("command", [["validate"], ["replay"], ["validate", "examples/stixx/2-players.json"]])
+def test_validate_and_replay_of_a_text_sheet_say_to_use_score_sheet(stixx, command):
+    # As score does: they said "invalid JSON: Expecting value (line 1, column 1)".
+    sheet = "examples/sixto/rulebook-example.txt"
+    r = stixx(*command, sheet)
+    assert r.exit_code == 2, r.stderr
+    assert f"is a paper score sheet, not a game log: stixx score --sheet {sheet}" in r.stderr
+
+
+@pytest.mark.parametrize("command", ["score", "validate", "replay"])
+def test_a_first_line_of_kilobytes_is_no_sheet(stixx, tmp_path, command):
+    # A corpus broken at its first line is not taken for a row of crosses.
+    broken = tmp_path / "c.jsonl"
+    broken.write_text("x" * 5000 + "\n")
+    r = stixx(command, broken)
+    assert r.exit_code == 1 and "--sheet" not in r.stderr, r.stderr
+
+
 def test_the_sheet_hint_asks_the_game_whether_a_text_is_a_sheet(stixx, tmp_path, monkeypatch):
     # The core knows no game's marks: a refused sheet is told apart by the game's looks_like_sheet.
     from stixxcli_games.sixto.game import Sixto

@@ -80,6 +80,13 @@ def test_the_quick_path_says_what_click_says_without_importing_click(logs, args)
     assert "\x1b" not in quick[0] + quick[1]
 
 
+def test_a_sheet_given_to_validate_is_named_on_the_quick_path_too(logs):
+    # The quick path said "invalid JSON"; click says to use score --sheet.
+    quick, clicks = (_run(how, ["validate", "good.json", SHEET], logs) for how in ("main", "click"))
+    assert quick[:3] == clicks[:3]
+    assert quick[2] == 2 and f"not a game log: stixx score --sheet {SHEET}" in quick[1]
+
+
 @pytest.mark.parametrize(
     "args",
     [

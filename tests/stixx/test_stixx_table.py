@@ -71,6 +71,30 @@ def test_touching_colours_typed_in_are_a_warning_not_an_error(kit):
     assert f"stixx {min(a, b)} and {max(a, b)} touch" in " ".join(state.warnings)
 
 
+def test_layout_warnings_are_listed_at_the_start_then_counted_in_a_line(kit):
+    # A typed-in board may hold many touching pairs: listed every turn, they
+    # pushed the board off the screen at each prompt.
+    from rich.console import Console
+
+    layout = [kit.colours[s % 6] for s in range(42)]
+    for star, colour in zip(kit.board.centre_star, kit.colours):  # a full centre star
+        other = next(s for s in range(42) if s not in kit.board.centre_star and layout[s] == colour)
+        layout[star], layout[other] = layout[other], layout[star]
+    state = kit.start(layout_=layout)
+    assert len(state.warnings) > 2
+
+    def shown(state):
+        console = Console(record=True, width=100, color_system=None)
+        console.print(state.render(0))
+        return [line for line in console.export_text().splitlines() if "layout warning" in line]
+
+    assert len(shown(state)) == len(state.warnings)
+    state.apply({"seat": 0, "option": "A", "takes": [0]})
+    assert shown(state) == [
+        f"layout warning: {len(state.warnings)} pairs of touching stixx share a colour (listed at the start)"
+    ]
+
+
 def test_colours_sharing_an_initial_are_typed_as_names():
     colours = ["red", "rose", "yellow", "green", "blue", "purple"]
     layout = [colours[s % 6] for s in range(42)]  # counts right, the star aside

@@ -201,6 +201,10 @@ def render_state(state, viewer: int | None = None):
                 style="dim",
             )
         )
-    for warning in view["layout_warnings"]:
-        parts.append(Text(f"layout warning: {plain(warning)}", style="yellow"))
+    warnings = view["layout_warnings"]
+    if view["turn"] == 0 or len(warnings) < 2:
+        parts.extend(Text(f"layout warning: {plain(warning)}", style="yellow") for warning in warnings)
+    else:  # listed before the first turn; a line after it, or they push the board off at every prompt
+        told = f"{len(warnings)} pairs of touching stixx share a colour (listed at the start)"
+        parts.append(Text(f"layout warning: {told}", style="yellow"))
     return Group(*parts)
