@@ -38,10 +38,27 @@ def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
         if text != "-" and os.path.isdir(text):
             found = sorted(_logs_under(text), key=lambda p: p.relative_to(text).parts)
             if not found:
-                raise NoLogs(f"no game logs ({', '.join('*' + s for s in LOG_SUFFIXES)}) in it", where=text)
+                raise NoLogs(
+                    f"no game logs ({', '.join('*' + s for s in LOG_SUFFIXES)}) in it{_sheets_in(text)}",
+                    where=text,
+                )
             yield from (str(p) for p in found)
         else:
             yield text
+
+
+def _sheets_in(folder: str) -> str:
+    """How to score the text files of a folder given as logs: the paper sheets of a table, most likely."""
+    try:
+        count = sum(1 for name in os.listdir(folder) if name.endswith(".txt") and not name.startswith("."))
+    except OSError:
+        return ""
+    if not count:
+        return ""
+    from .text import for_shell
+
+    files = "file" if count == 1 else "files"
+    return f"; its {count} .txt {files}, if paper sheets: stixx score --sheet {for_shell(os.path.join(folder, ''))}*.txt"
 
 
 def _logs_under(folder: str):

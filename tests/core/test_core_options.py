@@ -2,6 +2,8 @@
 positions in a corpus, --quiet with --json, --debug anywhere, --to past the end."""
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -93,6 +95,18 @@ def test_a_folder_is_its_logs_recursively_in_a_stable_order(tmp_path):
     with pytest.raises(StixxError, match="no game logs") as empty:
         list(log_files([tmp_path / "empty"]))
     assert empty.value.exit_code == 2  # as a missing file: a usage error
+
+
+@pytest.mark.parametrize("command", ["score", "validate"])
+def test_a_folder_of_paper_sheets_given_as_logs_names_score_sheet(command):
+    """The table's sheets, their folder given as logs: the error says how they are scored."""
+    table = Path(__file__).parents[2] / "examples" / "sixto" / "table"
+    run = subprocess.run(
+        [sys.executable, "-m", "stixxcli", command, str(table)], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 2, run.stderr
+    assert "no game logs (*.json, *.jsonl, *.ndjson) in it; its 4 .txt files" in run.stderr
+    assert f"stixx score --sheet {table}/*.txt" in run.stderr
 
 
 def test_positions_of_a_corpus():
