@@ -66,6 +66,7 @@ def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | N
         else:
             placed[seat] = player
     counts = plugin_call(game, "player_counts", game.player_counts, rules, gives=range)
+    chosen = count is not None
     if count is None:
         fewest = counts.start if counts.start > 1 or 1 not in counts else 2 if 2 in counts else 1
         count = max([fewest, len(placed) + len(following)] + [s + 1 for s in placed])
@@ -83,6 +84,13 @@ def seat_players(game, rules: dict, typed: list[tuple[str, str]], count: int | N
     for player in following:
         placed[next(free)] = player
     players = []
+    filled = [seat for seat in range(count) if seat not in placed]
+    if filled and typed and not chosen:  # seats beside those named that no one asked for: say who sits there
+        *others, last = map(str, filled)
+        which = f"seats {', '.join(others)} and {last} get" if others else f"seat {last} gets"
+        click.echo(
+            f"stixx: note: {which} the random bot ({count} players; --players N sets the count)", err=True
+        )
     for seat in range(count):
         player = placed.get(seat) or {"name": None, "bot": "random"}
         if player.get("bot") and not player["name"]:

@@ -42,6 +42,19 @@ def test_seats_follow_the_typed_order_and_numbered_bots_take_their_seat():
     assert len(seat_players(_Game(range(1, 7)), {}, [("bot", "greedy")])) == 2
 
 
+def test_seats_filled_without_being_asked_for_are_told(capsys):
+    """The fewest seats the rules take, more than the players named: the bots
+    that fill them are told (a Trixo team game of two named bots seats four)."""
+    seat_players(_Game(range(4, 5)), {}, [("bot", "greedy"), ("bot", "greedy")])
+    assert "note: seats 2 and 3 get the random bot (4 players; --players N sets the count)" in capsys.readouterr().err
+    seat_players(_Game(range(1, 7)), {}, [("human", "Ann")])
+    assert "note: seat 1 gets the random bot (2 players; --players N sets the count)" in capsys.readouterr().err
+    seat_players(_Game(), {}, [("bot", "greedy")], 3)  # asked for: nothing to tell
+    seat_players(_Game(), {}, [("bot", "greedy"), ("bot", "greedy")])
+    seat_players(_Game(), {}, [])  # no one named (simulate's every seat random, as its help says)
+    assert capsys.readouterr().err == ""
+
+
 @pytest.mark.parametrize(
     "typed, count, message",
     [
