@@ -213,7 +213,7 @@ def _parse_rule_file(path: str, raw: bytes) -> tuple[dict, dict[str, int]]:
             loader.dispose()
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        line = f":{mark.line + 1}" if mark else ""
+        line = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
         raise RuleError(f"invalid YAML: {_one_line(e.problem or e.context)}", where=f"{path}{line}") from None
     except yaml.YAMLError as e:
         raise RuleError(f"invalid YAML: {_one_line(e)}", where=str(path)) from None

@@ -99,6 +99,14 @@ def test_hostile_or_malformed_yaml(folder, text, expected):
         resolve(game(), "evil")
 
 
+def test_a_yaml_syntax_error_names_its_line_and_column(folder):
+    # Issue 2: the place is the line and column; the column finds the stray ':' on a long line.
+    path = write(folder, "typo", "extends: standard\nmax_take: 2 : 3\n")
+    with pytest.raises(RuleError, match="invalid YAML: mapping values are not allowed") as e:
+        resolve(game(), "typo")
+    assert e.value.where == f"{path}:2:13"
+
+
 def test_user_folder_wins_over_plugin_folder(folder):
     write(folder, "standard", "max_take: 2\n")
     assert resolve(game()).values == {"max_take": 2}
