@@ -187,6 +187,12 @@ def test_variants_listing_and_diff(stixx, nim, tmp_path, monkeypatch):
     assert diff["changes"] == {"max_take": {"standard": 3, "big": 6}}
 
 
+def test_diff_without_a_variant_is_a_usage_error(stixx, nim):
+    # `variants nim --diff` listed the variants as if --diff were not there.
+    r = stixx("variants", "nim", "--diff")
+    assert r.exit_code == 2 and "--diff compares one variant with standard: name it" in r.stderr
+
+
 def test_diff_of_a_file_named_standard_keeps_the_standard_apart(stixx, nim, tmp_path):
     # A club's copy named standard.yaml: both columns were named "standard",
     # and the JSON kept one of the two values (the file's, shown as standard's).
