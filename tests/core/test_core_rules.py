@@ -114,7 +114,7 @@ def test_user_folder_wins_over_plugin_folder(folder):
 
 @pytest.mark.parametrize("name", ["sixto", "stixx", "fishstix", "trixo"])
 def test_each_bundled_standard_yaml_writes_out_every_parameter_at_its_default(name):
-    """rules/<game>/standard.yaml holds the published values (RULINGS.md), every
+    """rules/<game>/standard.yaml holds the published values (docs/games/<game>.md), every
     parameter named; they are the parameters' defaults too, so a variant file
     and an old log that name fewer keys resolve the same."""
     from pathlib import Path
