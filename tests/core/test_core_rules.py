@@ -107,6 +107,18 @@ def test_a_yaml_syntax_error_names_its_line_and_column(folder):
     assert e.value.where == f"{path}:2:13"
 
 
+def test_a_description_that_is_not_text_is_refused(folder):
+    # It was dropped in silence, and the variant showed the description of the one it extends.
+    path = write(folder, "odd", "extends: standard\ndescription: [fewer, takes]\nmax_take: 2\n")
+    with pytest.raises(
+        RuleError, match=r"description must be text, not a list \(\['fewer', 'takes'\]\)"
+    ) as e:
+        resolve(game(), "odd")
+    assert e.value.where == f"{path}:2"
+    write(folder, "bare", "extends: standard\ndescription:\nmax_take: 2\n")  # left empty: the parent's
+    assert resolve(game(), "bare").values == {"max_take": 2}
+
+
 def test_user_folder_wins_over_plugin_folder(folder):
     write(folder, "standard", "max_take: 2\n")
     assert resolve(game()).values == {"max_take": 2}
