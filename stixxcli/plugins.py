@@ -172,7 +172,8 @@ def _load() -> Plugins:
     pm.register(random_bot, name="stixxcli.random_bot")
     info = {}
     allowed = _allowed()
-    for ep in entry_points():
+    found = entry_points()
+    for ep in found:
         name, dist = ep["name"], ep["dist"]
         bundled = dist == DIST
         if not bundled and allowed is not None and name not in allowed:
@@ -193,6 +194,12 @@ def _load() -> Plugins:
             "module": ep["value"],
             "distribution": dist,
         }
+    # A misspelt name would load nothing in silence: the games seem to vanish.
+    names = {ep["name"] for ep in found}
+    for name in sorted((allowed or set()) - names):
+        warn(
+            f"{ENV_PLUGINS} names {name!r}, but no installed plugin has that name{did_you_mean(name, names)}"
+        )
     return Plugins(pm, info)
 
 

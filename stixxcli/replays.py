@@ -21,6 +21,10 @@ class Step:
     seat: int | None
     state: State
 
+    def __iter__(self):
+        # Unpacks as the (move, state) pair the Python API promises scripts.
+        return iter((self.move, self.state))
+
 
 def replay(log: dict) -> Iterator[Step]:
     """The start and then every move with the state it leads to. Raises

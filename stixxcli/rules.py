@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .errors import RuleError, did_you_mean, plugin_call
-from .params import check_values
+from .params import check_values, shown, value_kind
 from .record import Record
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ def _parse_rule_file(path: str, raw: bytes) -> tuple[dict, dict[str, int]]:
             loader.dispose()
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        line = f":{mark.line + 1}" if mark else ""
+        line = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
         raise RuleError(f"invalid YAML: {_one_line(e.problem or e.context)}", where=f"{path}{line}") from None
     except yaml.YAMLError as e:
         raise RuleError(f"invalid YAML: {_one_line(e)}", where=str(path)) from None
@@ -336,8 +336,11 @@ def resolve(game, variant: str | None = None, path: str | os.PathLike | None = N
         body = {k: v for k, v in data.items() if k not in META_KEYS}
         check_values(game, body, file, lines)
         values.update(body)
-        if isinstance(data.get("description"), str):
-            description = data["description"]
+        text = data.get("description")
+        if text is not None and not isinstance(text, str):  # else a parent's would show in its place
+            where = f"{file}:{lines.get('description', '')}".rstrip(":")
+            raise RuleError(f"description must be text, not {value_kind(text)} ({shown(text)})", where=where)
+        description = description if text is None else text
     try:
         plugin_call(game, "check_rules", game.check_rules, values)
     except RuleError as e:

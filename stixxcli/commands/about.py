@@ -88,6 +88,9 @@ def variants(game_name, name, diff, as_json):
     from ..plugins import get_game
 
     if name is None:
+        if diff:
+            example = f"stixx variants {plain(game_name or 'GAME')} VARIANT --diff"
+            raise click.UsageError(f"--diff compares one variant with standard: name it ({example})")
         rows = catalogue.variant_rows(game_name)
         if as_json:
             return echo_json(rows)

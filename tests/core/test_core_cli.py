@@ -1,6 +1,7 @@
 """The command line as a new user meets it: one clear line, documented exit codes."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -70,7 +71,9 @@ def test_a_game_asked_for_alone_loads_alone_and_is_the_one_every_listing_holds()
         "print('ALONE', sorted(m for m in sys.modules if m.endswith('.game') and 'stixxcli_games' in m))\n"
         "print('SAME', get_plugins().games()['sixto'].game is sixto is get_game('sixto'))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    # Only the bundled plugins: with a third party's installed, every game is asked for its games.
+    env = dict(os.environ, STIXX_PLUGINS="")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env).stdout
     assert "ALONE ['stixxcli_games.sixto.game']" in out and "SAME True" in out, out
 
 
@@ -185,6 +188,12 @@ def test_variants_listing_and_diff(stixx, nim, tmp_path, monkeypatch):
     assert {r["name"] for r in rows} == {"standard", "big"}
     diff = json.loads(stixx("variants", "nim", "big", "--diff", "--json").output)
     assert diff["changes"] == {"max_take": {"standard": 3, "big": 6}}
+
+
+def test_diff_without_a_variant_is_a_usage_error(stixx, nim):
+    # `variants nim --diff` listed the variants as if --diff were not there.
+    r = stixx("variants", "nim", "--diff")
+    assert r.exit_code == 2 and "--diff compares one variant with standard: name it" in r.stderr
 
 
 def test_diff_of_a_file_named_standard_keeps_the_standard_apart(stixx, nim, tmp_path):

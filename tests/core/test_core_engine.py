@@ -146,6 +146,14 @@ def test_replay_yields_every_state(log):
     assert steps[-1][2] == 0
 
 
+def test_replay_gives_move_and_state_pairs(log):
+    # Issue 2 promises scripts "(move, state) pairs": a step unpacks as one.
+    pairs = [(move, state.view()["pile"]) for move, state in replay(log)]
+    assert pairs[0] == (None, 12)
+    assert [move for move, _ in pairs[1:]] == log["moves"]
+    assert pairs[-1][1] == 0
+
+
 def test_resume_goes_on_from_the_saved_moves_the_same_way_every_time(log, nim):
     # The random source is seeded once per game, not every turn (seeding costs
     # as much as a quick turn): a game resumed at move 3 is its own game, the

@@ -84,6 +84,15 @@ def test_only_listed_external_plugins_load(site):
     assert "nim" in names(r) and "broken" not in r.stderr
 
 
+def test_a_listed_plugin_that_is_not_installed_is_named(site):
+    # STIXX_PLUGINS=nmi loads none: say so, or the typo passes for a plugin that has no games.
+    r = stixx(site, "games", "--json", plugins="nmi")
+    assert r.returncode == 0 and "nim" not in {g["name"] for g in json.loads(r.stdout)}
+    assert r.stderr.splitlines() == [
+        "stixx: warning: STIXX_PLUGINS names 'nmi', but no installed plugin has that name; did you mean 'nim'?"
+    ]
+
+
 def test_played_validated_replayed_scored(site, tmp_path):
     out = tmp_path / "nim.json"
     r = stixx(

@@ -99,6 +99,26 @@ def test_hostile_or_malformed_yaml(folder, text, expected):
         resolve(game(), "evil")
 
 
+def test_a_yaml_syntax_error_names_its_line_and_column(folder):
+    # Issue 2: the place is the line and column; the column finds the stray ':' on a long line.
+    path = write(folder, "typo", "extends: standard\nmax_take: 2 : 3\n")
+    with pytest.raises(RuleError, match="invalid YAML: mapping values are not allowed") as e:
+        resolve(game(), "typo")
+    assert e.value.where == f"{path}:2:13"
+
+
+def test_a_description_that_is_not_text_is_refused(folder):
+    # It was dropped in silence, and the variant showed the description of the one it extends.
+    path = write(folder, "odd", "extends: standard\ndescription: [fewer, takes]\nmax_take: 2\n")
+    with pytest.raises(
+        RuleError, match=r"description must be text, not a list \(\['fewer', 'takes'\]\)"
+    ) as e:
+        resolve(game(), "odd")
+    assert e.value.where == f"{path}:2"
+    write(folder, "bare", "extends: standard\ndescription:\nmax_take: 2\n")  # left empty: the parent's
+    assert resolve(game(), "bare").values == {"max_take": 2}
+
+
 def test_user_folder_wins_over_plugin_folder(folder):
     write(folder, "standard", "max_take: 2\n")
     assert resolve(game()).values == {"max_take": 2}
@@ -106,7 +126,7 @@ def test_user_folder_wins_over_plugin_folder(folder):
 
 @pytest.mark.parametrize("name", ["sixto", "stixx", "fishstix", "trixo"])
 def test_each_bundled_standard_yaml_writes_out_every_parameter_at_its_default(name):
-    """rules/<game>/standard.yaml holds the published values (RULINGS.md), every
+    """rules/<game>/standard.yaml holds the published values (docs/games/<game>.md), every
     parameter named; they are the parameters' defaults too, so a variant file
     and an old log that name fewer keys resolve the same."""
     from pathlib import Path

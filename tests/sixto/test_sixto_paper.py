@@ -323,7 +323,7 @@ def test_the_lost_box_mark_is_an_empty_box():
     assert "/" in slashed and score(("drawn.txt", slashed)).to_json()["total"] == 151
 
 
-# The rulings' text form (RULINGS.md, Paper sheets) -----------------------------------
+# The rulings' text form (docs/games/sixto.md, Paper sheets) -----------------------------------
 
 
 def test_o_is_an_empty_box_beside_other_empty_marks():
