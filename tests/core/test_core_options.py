@@ -46,9 +46,14 @@ def test_seats_filled_without_being_asked_for_are_told(capsys):
     """The fewest seats the rules take, more than the players named: the bots
     that fill them are told (a Trixo team game of two named bots seats four)."""
     seat_players(_Game(range(4, 5)), {}, [("bot", "greedy"), ("bot", "greedy")])
-    assert "note: seats 2 and 3 get the random bot (4 players; --players N sets the count)" in capsys.readouterr().err
+    assert (
+        "note: seats 2 and 3 get the random bot (4 players; --players N sets the count)"
+        in capsys.readouterr().err
+    )
     seat_players(_Game(range(1, 7)), {}, [("human", "Ann")])
-    assert "note: seat 1 gets the random bot (2 players; --players N sets the count)" in capsys.readouterr().err
+    assert (
+        "note: seat 1 gets the random bot (2 players; --players N sets the count)" in capsys.readouterr().err
+    )
     seat_players(_Game(), {}, [("bot", "greedy")], 3)  # asked for: nothing to tell
     seat_players(_Game(), {}, [("bot", "greedy"), ("bot", "greedy")])
     seat_players(_Game(), {}, [])  # no one named (simulate's every seat random, as its help says)
