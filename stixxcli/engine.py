@@ -42,7 +42,7 @@ def log_rules(game, log: dict) -> dict:
         if quick is not None and len(_checked_rules) < 64:
             _checked_rules[game.name, quick] = known
     if known[0] != log["rules_digest"]:
-        raise LogError("rules_digest does not match the rules (were the rules edited?)", where="rules_digest")
+        raise LogError("does not match the rules (were the rules edited?)", where="rules_digest")
     return dict(known[1])
 
 

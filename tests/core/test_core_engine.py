@@ -73,7 +73,7 @@ def test_wrong_result_is_caught(log):
 
 def test_rules_edited_without_a_new_digest(log):
     log["rules"]["max_take"] = 4
-    assert "rules_digest does not match" in check_log(log).error
+    assert "rules_digest: does not match the rules" in check_log(log).error
 
 
 def test_rules_and_results_are_compared_as_json_not_as_python_values(log):
@@ -176,7 +176,7 @@ def test_resume_goes_on_from_the_saved_moves_the_same_way_every_time(log, nim):
 def test_a_log_older_than_a_parameter_checks_with_its_default(log):
     # A log written before the game had `max_take` plays by its default, 3.
     del log["rules"]["max_take"]
-    assert "rules_digest does not match" in check_log(log).error
+    assert "rules_digest: does not match the rules" in check_log(log).error
     log["rules_digest"] = rules_digest(log["rules"])
     assert check_log(log).valid
     log["moves"][0]["take"] = 4  # the default still binds
