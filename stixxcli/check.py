@@ -33,17 +33,21 @@ class Verdict:
         self.warnings: list[str] = []
 
     def line(self) -> str:
+        return f"{self.where}: {self.said()}"
+
+    def said(self) -> str:
+        """The verdict, without the log's name (`replay` names the log itself)."""
         if self.valid:
             state = "finished" if self.finished else "unfinished"
             warned = "".join(f"; warning: {w}" for w in self.warnings)
-            return f"{self.where}: valid {self.game} game, {counted(self.moves, 'move')}, {state}{warned}"
+            return f"valid {self.game} game, {counted(self.moves, 'move')}, {state}{warned}"
         if self.index is not None:
             who = f" by {clip(self.player, 60)} (seat {self.seat})" if self.player is not None else ""
             shown = canonical(self.move).decode()
             if len(shown) > 120:
                 shown = shown[:117] + "..."
-            return f"{self.where}: move {self.index}{who} is illegal: {clip(self.error)}; move: {shown}"
-        return f"{self.where}: {clip(self.error)}"
+            return f"move {self.index}{who} is illegal: {clip(self.error)}; move: {shown}"
+        return clip(self.error)
 
     def to_json(self) -> dict:
         out = {

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..errors import StixxError
+from ..errors import IllegalMove, StixxError
 from ..text import counted, plain
 from . import (
     completes,
@@ -287,6 +287,12 @@ def replay(log, to, step, as_player, svg, html, pick, as_json):
         _show(data, names, viewer, to, step, svg, html, as_json)
     except StixxError as e:  # an illegal move, an unknown game: named with the log, as validate names it
         where = f"{source}:{pick}" if pick else source
+        if isinstance(e, IllegalMove):  # and told as validate tells it: who made the move, and the move
+            from ..check import check_log
+
+            verdict = check_log(data, where)
+            if verdict.index is not None:
+                raise StixxError(verdict.said(), where=where) from None
         e.where = f"{where}: {e.where}" if e.where else where
         raise
 

@@ -320,7 +320,11 @@ def test_score_and_replay_a_corpus(stixx, nim, tmp_path):
     logs[1]["moves"][1]["seat"] = logs[1]["moves"][0]["seat"]
     corpus.write_text("".join(json.dumps(l) + "\n" for l in logs))
     line = one_error_line(stixx("replay", corpus, "--pick", 2), 1)
-    assert line.startswith(f"stixx: error: {corpus}:2: move 1: wrong player"), line
+    # In validate's words: who made the move, and the move.
+    verdicts = stixx("validate", corpus).stdout.splitlines()
+    said = next(v for v in verdicts if v.startswith(f"{corpus}:2: ")).partition(f"{corpus}:2: ")[2]
+    assert said.startswith("move 1 by ") and "is illegal: wrong player" in said and "; move: {" in said
+    assert line == f"stixx: error: {corpus}:2: {said}", line
 
 
 def test_a_plugin_adds_a_command(stixx, fresh_plugins):

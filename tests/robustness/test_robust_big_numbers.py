@@ -180,4 +180,4 @@ def test_a_fish_stix_move_of_huge_numbers_is_illegal(stixx, tmp_path, key, numbe
     line = refused(stixx("validate", path), words)
     assert line.startswith(f"{path}: move 0 by greedy-0 (seat 0) is illegal: ")
     for command in (["replay", "--json"], ["replay", "--svg", tmp_path / "game.svg"]):
-        refused(stixx(*command, path), f"move 0: {words}")
+        refused(stixx(*command, path), f"move 0 by greedy-0 (seat 0) is illegal: {words}")
