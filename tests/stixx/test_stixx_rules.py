@@ -112,6 +112,11 @@ def test_options_from_turn_dutch_edition(kit):
     turn = state.turn()
     first = next(turn)
     assert first.name == "take"  # turn 1: a plain take, no option to choose
+    for typed in ("B", "c 1 red"):  # an option typed too soon is told why, not only what to type
+        with pytest.raises(
+            ValueError, match="options B and C start at turn 3 .options_from_turn.: take one stixx"
+        ):
+            first.parse(typed)
     with pytest.raises(StopIteration) as stop:
         turn.send(7)
     assert stop.value.value == take(0, 7)

@@ -107,7 +107,13 @@ def take_parser(state, legal: list[int], gone: int | None = None):
         if len(words) == 2 and words[0].upper() == "A":
             words = words[1:]
         if len(words) != 1 or not words[0].isdigit():
-            raise ValueError(f"type one stixx id, e.g. {legal[0] if legal else 12}")
+            example = legal[0] if legal else 12
+            if words and words[0].upper() in ("B", "C") and not state.options_allowed():
+                raise ValueError(
+                    f"options B and C start at turn {state.options_from_turn} (options_from_turn): "
+                    f"take one stixx, e.g. {example}"
+                )
+            raise ValueError(f"type one stixx id, e.g. {example}")
         stixx = int(words[0])
         if stixx == gone:
             raise ValueError(f"you took stixx {stixx} with your first take: its place is empty")
