@@ -80,6 +80,28 @@ def show_scores(game, scored, as_json: bool) -> None:
         console().print(picture(drawn))
 
 
+class NoSheets(StixxError):
+    """A folder given for sheets that holds none: named by mistake, a usage error."""
+
+    exit_code = 2
+
+
+def sheet_files(paths) -> list[str]:
+    """Each path as given, a folder replaced by its sheets: its .txt files in
+    name order (a table's sheets side by side), hidden ones left out."""
+    files = []
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            found = sorted(n for n in os.listdir(path) if n.endswith(".txt") and not n.startswith("."))
+            found = [os.path.join(path, n) for n in found if os.path.isfile(os.path.join(path, n))]
+            if not found:
+                raise NoSheets("no paper sheets (*.txt) in it", where=path)
+            files += found
+        else:
+            files.append(path)
+    return files
+
+
 def score_paper(paths, game_name=None, variant=None, rules_file=None, as_json=False) -> None:
     """`stixx score --sheet`: score the sheet files and print them (NoSheetGame
     when no game is named and not exactly one installed game has sheets)."""
@@ -87,7 +109,7 @@ def score_paper(paths, game_name=None, variant=None, rules_file=None, as_json=Fa
 
     game = sheet_game(game_name)
     # After sheet_game: on a NoSheetGame __main__ hands the line to click, which would note them again.
-    paths, notes = each_once(paths)
+    paths, notes = each_once(sheet_files(paths))
     for note in notes:
         print(note, file=sys.stderr)
     show_scores(
@@ -98,8 +120,8 @@ def score_paper(paths, game_name=None, variant=None, rules_file=None, as_json=Fa
 def quick_sheets(args: list[str]) -> tuple[list[str], bool] | None:
     """The sheets of `stixx score --sheet FILE... [--json]` and whether --json
     was given, when the line holds nothing click would read differently: at
-    least one --sheet, no other option, every FILE - or a readable file that
-    is not a folder (click's own checks). None otherwise."""
+    least one --sheet, no other option, every FILE - or a readable file or
+    folder (click's own checks). None otherwise."""
     paths, as_json, rest = [], False, list(args)
     sheet = False
     while rest:
@@ -111,7 +133,7 @@ def quick_sheets(args: list[str]) -> tuple[list[str], bool] | None:
             arg, sheet = rest.pop(0), True
         elif arg.startswith("-") and arg != "-":
             return None
-        if arg != "-" and (arg.startswith("-") or not os.access(arg, os.R_OK) or os.path.isdir(arg)):
+        if arg != "-" and (arg.startswith("-") or not os.access(arg, os.R_OK)):
             return None
         paths.append(arg)
     return (paths, as_json) if sheet else None

@@ -73,7 +73,6 @@ rules_option = click.option(
     help="A rule variant file (YAML, may say extends:).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON for scripts.")
-log_argument = click.Path(exists=True, dir_okay=False, allow_dash=True)
 
 
 jobs_option = click.option(

@@ -14,7 +14,6 @@ from . import (
     executor_option,
     jobs_option,
     json_option,
-    log_argument,
     one_rule_option,
     rules_option,
     scheduler_option,
@@ -101,9 +100,10 @@ def validate(logs, quiet, jobs, executor, scheduler, as_json):
     "--sheet",
     "sheets",
     multiple=True,
-    type=log_argument,
+    type=click.Path(exists=True, allow_dash=True),
     metavar="FILE",
-    help="Score paper score sheets: this FILE and every other FILE given (- reads standard input).",
+    help="Score paper score sheets: this FILE and every other FILE given (- reads standard input; "
+    "a folder, its .txt files).",
 )
 @click.option(
     "--game",
@@ -149,6 +149,7 @@ def score(files, sheets, game_name, photos, save_text, debug_image, variant, rul
       stixx score logs/                        # every log under the folder
       stixx score --sheet examples/sixto/rulebook-example.txt
       stixx score --sheet examples/sixto/table/*.txt --json
+      stixx score --sheet examples/sixto/table/   # its .txt files, in name order
       stixx score --photo ann.jpg --photo bob.jpg --save-text read.txt
     """
     for option, value in (("--save-text", save_text), ("--debug-image", debug_image)):

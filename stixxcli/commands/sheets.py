@@ -133,11 +133,12 @@ def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text,
     from ..limits import each_once
     from ..saving import writable
     from ..sheets import read_sheets, score_sheets, show_scores
+    from ..sheets import sheet_files as sheet_files_in
 
     game = _sheet_game(game_name)
     rules = rules_for(game, variant, rules_file).values
     photos, notes = each_once(photos)  # a photo named twice would be asked about and ranked twice
-    sheet_files, more = each_once(sheet_files)
+    sheet_files, more = each_once(sheet_files_in(sheet_files))
     for note in notes + more:
         click.echo(note, err=True)
     if save_text:

@@ -159,6 +159,8 @@ def sheets(tmp_path):
         ["--sheet", "bad.txt"],  # breaks a crossing rule: the row and box named, exit 1
         ["--sheet", "name\x1b[2J.txt"],  # a terminal's escape in a file name is shown, not obeyed
         ["--sheet", "-"],
+        ["--sheet", "folder"],  # with no sheet in it: a usage error, exit 2
+        ["--sheet", os.path.dirname(TABLE[0])],  # a folder's sheets
     ],
 )
 @pytest.mark.parametrize("terminal", [{}, {"FORCE_COLOR": "1", "COLORTERM": "truecolor"}])
@@ -176,7 +178,6 @@ def test_scoring_sheets_says_what_click_says_without_importing_click_or_rich(she
     [
         ["sheet.txt"],  # no --sheet: a log, for click to say it is a sheet
         ["--sheet", "missing.txt"],
-        ["--sheet", "folder"],
         ["--sheet", "sheet.txt", "--game", "sixto"],
         ["--sheet", "sheet.txt", "--variant", "solo"],
         ["--sheet=sheet.txt"],

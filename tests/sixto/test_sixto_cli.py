@@ -117,3 +117,29 @@ def test_a_sheet_named_twice_is_scored_once_on_the_quick_path(tmp_path):
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["total"] == 151  # one sheet, scored as one
     assert run.stderr == f"stixx: note: {RULEBOOK} is named twice: read once\n"
+
+
+def test_a_folder_of_sheets_is_its_txt_files(stixx, tmp_path):
+    """`--sheet FOLDER`: the table's sheets, without a glob (a shell that has
+    none, or a folder of photos' readings), in name order; hidden files left out."""
+    import subprocess
+    import sys
+
+    table = EXAMPLES / "table"
+    files = sorted(table.glob("*.txt"))
+    one_by_one = json.loads(stixx("score", "--sheet", *files, "--json").stdout)
+    r = stixx("score", "--sheet", table, "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout) == one_by_one
+    quick = subprocess.run(  # the quick path, without click
+        [sys.executable, "-m", "stixxcli", "score", "--sheet", str(table), "--json"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert quick.returncode == 0 and json.loads(quick.stdout) == one_by_one, quick.stderr
+    # A sheet named and in the folder too is scored once.
+    r = stixx("score", "--sheet", files[0], "--sheet", table, "--json")
+    assert json.loads(r.stdout) == one_by_one and "read once" in r.stderr
+    (tmp_path / ".hidden.txt").write_text("not a sheet")
+    (tmp_path / "notes.md").write_text("not a sheet")
+    r = stixx("score", "--sheet", tmp_path)
+    assert r.exit_code == 2 and f"{tmp_path}: no paper sheets (*.txt) in it" in r.stderr, r.output
