@@ -58,7 +58,7 @@ def _sheets_in(folder: str) -> str:
     from .text import for_shell
 
     files = "file" if count == 1 else "files"
-    return f"; its {count} .txt {files}, if paper sheets: stixx score --sheet {for_shell(os.path.join(folder, ''))}*.txt"
+    return f"; its {count} .txt {files}, if paper sheets: stixx score --sheet {for_shell(folder)}"
 
 
 def _logs_under(folder: str):

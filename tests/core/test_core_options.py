@@ -124,7 +124,7 @@ def test_a_folder_of_paper_sheets_given_as_logs_names_score_sheet(command):
     )
     assert run.returncode == 2, run.stderr
     assert "no game logs (*.json, *.jsonl, *.ndjson) in it; its 4 .txt files" in run.stderr
-    assert f"stixx score --sheet {table}/*.txt" in run.stderr
+    assert run.stderr.rstrip().endswith(f"stixx score --sheet {table}")
 
 
 def test_positions_of_a_corpus():
