@@ -92,7 +92,11 @@ def sheet_files(paths) -> list[str]:
     files = []
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            found = sorted(n for n in os.listdir(path) if n.endswith(".txt") and not n.startswith("."))
+            try:
+                names = os.listdir(path)
+            except OSError as e:
+                raise StixxError(f"cannot read: {e.strerror}", where=path) from None
+            found = sorted(n for n in names if n.endswith(".txt") and not n.startswith("."))
             found = [os.path.join(path, n) for n in found if os.path.isfile(os.path.join(path, n))]
             if not found:
                 raise NoSheets("no paper sheets (*.txt) in it", where=path)

@@ -143,3 +143,14 @@ def test_a_folder_of_sheets_is_its_txt_files(stixx, tmp_path):
     (tmp_path / "notes.md").write_text("not a sheet")
     r = stixx("score", "--sheet", tmp_path)
     assert r.exit_code == 2 and f"{tmp_path}: no paper sheets (*.txt) in it" in r.stderr, r.output
+
+
+def test_a_folder_of_sheets_that_cannot_be_read_is_one_line(stixx, tmp_path, monkeypatch):
+    def refused(path):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("stixxcli.sheets.os.listdir", refused)
+    r = stixx("score", "--sheet", tmp_path)
+    assert r.exit_code == 1 and r.stderr == f"stixx: error: {tmp_path}: cannot read: Permission denied\n", (
+        r.output
+    )
