@@ -42,6 +42,8 @@ def plugin_rows() -> list[dict]:
         plugin = loaded.pm.get_plugin(name)
         hooks = sorted(h.name for h in loaded.pm.get_hookcallers(plugin) or [])
         rows.append({"name": name, **info, "hooks": hooks})
+    for name, info in sorted(loaded.failed.items()):  # after those that work
+        rows.append({"name": name, **info, "hooks": []})
     return rows
 
 

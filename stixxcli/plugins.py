@@ -41,6 +41,7 @@ class Plugins:
         self._found: dict[str, GameEntry] = {}  # games asked for by name: validation asks once a log
         self._bots: dict | None = None
         self._rule_dirs: list | None = None
+        self.failed: dict[str, dict] = {}  # plugin name -> its info and why it did not load
 
     def call(self, hook: str, **kwargs):
         """Call every implementation of `hook` on its own; warn about those that raise."""
@@ -170,7 +171,7 @@ def _load() -> Plugins:
     from . import random_bot
 
     pm.register(random_bot, name="stixxcli.random_bot")
-    info = {}
+    info, failed = {}, {}
     allowed = _allowed()
     found = entry_points()
     for ep in found:
@@ -186,7 +187,10 @@ def _load() -> Plugins:
         except Exception as e:
             if pm.has_plugin(name):
                 pm.unregister(name=name)
-            warn(f"plugin {name!r} failed to load: {type(e).__name__}: {e}")
+            why = f"failed to load: {type(e).__name__}: {e}"
+            warn(f"plugin {name!r} {why}")
+            failed[name] = {"version": ep["version"], "bundled": bundled, "module": ep["value"],
+                            "distribution": dist, "error": why}  # fmt: skip
             continue
         info[name] = {
             "version": ep["version"],
@@ -200,7 +204,9 @@ def _load() -> Plugins:
         warn(
             f"{ENV_PLUGINS} names {name!r}, but no installed plugin has that name{did_you_mean(name, names)}"
         )
-    return Plugins(pm, info)
+    plugins = Plugins(pm, info)
+    plugins.failed = failed  # listed by `stixx plugins` with why, not left out
+    return plugins
 
 
 def entry_points() -> list[dict]:

@@ -58,7 +58,12 @@ def plugins(as_json):
     table(
         ["plugin", "version", "from", "hooks"],
         [
-            [r["name"], r["version"], "bundled" if r["bundled"] else r["distribution"], ", ".join(r["hooks"])]
+            [
+                r["name"],
+                r["version"],
+                "bundled" if r["bundled"] else r["distribution"],
+                r.get("error") or ", ".join(r["hooks"]),
+            ]
             for r in rows
         ],
     )

@@ -76,6 +76,17 @@ def test_listed_with_its_version_and_broken_plugins_named(site):
     assert "Traceback" not in r.stderr
 
 
+def test_plugins_lists_a_plugin_that_failed_to_load_with_why(site):
+    """A plugin author's broken plugin is in `stixx plugins`, said failed, not left out."""
+    rows = {row["name"]: row for row in json.loads(stixx(site, "plugins", "--json").stdout)}
+    broken = rows["broken"]
+    assert broken["error"] == "failed to load: ImportError: no module named frobnicate"
+    assert broken["hooks"] == [] and broken["distribution"] == "stixx-broken" and broken["version"] == "0.1"
+    assert "error" not in rows["nim"]
+    shown = stixx(site, "plugins").stdout
+    assert next(l for l in shown.splitlines() if l.strip().startswith("broken")) and "failed to load" in shown
+
+
 def test_only_listed_external_plugins_load(site):
     names = lambda r: {g["name"] for g in json.loads(r.stdout)}
     r = stixx(site, "games", "--json", plugins="")
