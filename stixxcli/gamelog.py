@@ -211,6 +211,15 @@ def parse_json(text: str, where: str):
     except json.JSONDecodeError as e:
         if "\x00" in text[:4] and wide_json(text):  # NULs first: UTF-16 or UTF-32 read as UTF-8
             raise LogError(wide_json(text), where=where) from None
+        end = len(text.rstrip())
+        # The text ran out inside the log (a disk full, a copy cut short); the
+        # reader's own words would name the newline it met, or a "line 2".
+        if end and (e.pos >= end or e.msg.startswith("Unterminated string")):
+            line, column = text.count("\n", 0, end) + 1, end - text.rfind("\n", 0, end) - 1
+            raise LogError(
+                f"invalid JSON: the log stops short after line {line}, column {column} (cut off?)",
+                where=where,
+            ) from None
         more = ""
         if (
             e.msg == "Extra data" and position(where) is None

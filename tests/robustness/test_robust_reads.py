@@ -489,3 +489,44 @@ def test_utf16_in_a_corpus_and_from_standard_input_is_named_so_too(stixx, tmp_pa
 @pytest.mark.parametrize("raw", [b"\xff\xfe{}", b"\x00\x00\x00\x00", b"[1, 2]\x00", b"\xfe\xff\x00x"])
 def test_bytes_that_are_not_json_in_utf16_either_are_not_called_utf16(raw):
     assert sources.wide_json(raw) is None
+
+
+# A log cut off ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cut", [10, 700, 1500, "in a string"])
+@pytest.mark.parametrize("newline", [True, False])
+def test_a_log_cut_short_is_said_to_be_cut_off(stixx, tmp_path, cut, newline):
+    # A disk full mid-write leaves a corpus's last line cut off. The verdict
+    # said what the JSON reader met there: "Invalid control character at
+    # (line 1, column 1501)" (the line's own newline, inside a string cut
+    # short) or "Expecting ':' delimiter (line 2, column 1)", a line 2 in a
+    # log of one line.
+    text = json.dumps(json.loads(TRIXO.read_text()))
+    if cut == "in a string":
+        cut = text.index('"players"') + 3
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text(text + "\n" + text[:cut] + ("\n" if newline else ""))
+    verdicts = [json.loads(line) for line in stixx("validate", corpus, "--json").stdout.splitlines()]
+    assert [v["valid"] for v in verdicts] == [True, False]
+    assert verdicts[1]["error"] == (
+        f"invalid JSON: the log stops short after line 1, column {cut} (cut off?)"
+    )
+
+
+def test_a_log_file_cut_short_names_where_it_stops(stixx, tmp_path):
+    text = json.dumps(json.loads(TRIXO.read_text()), indent=2)
+    path = tmp_path / "game.json"
+    path.write_text(text[: text.index('"moves"') + 9] + "\n")
+    lines = text[: text.index('"moves"') + 9].rstrip().splitlines()  # '"moves": ' ends in a blank
+    r = stixx("validate", path)
+    assert r.exit_code == 1
+    where = f"line {len(lines)}, column {len(lines[-1])}"
+    assert r.output.splitlines()[0] == f"{path}: invalid JSON: the log stops short after {where} (cut off?)"
+
+
+def test_broken_json_that_goes_on_still_names_its_own_place(stixx, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "stixxcli-log/1", "game": nim, "moves": []}\n')
+    r = stixx("validate", path)
+    assert f"{path}: invalid JSON: Expecting value (line 1, column 38)" in r.output
