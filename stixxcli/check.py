@@ -268,13 +268,22 @@ class Copies:
 
 
 def check_sources(
-    sources, *, full: bool, jobs: int, executor: str = "local", scheduler=None, digests: bool = False
+    sources,
+    *,
+    full: bool,
+    jobs: int,
+    executor: str = "local",
+    scheduler=None,
+    digests: bool = False,
+    sizes=None,
 ):
     """Verdicts on every log of every source, in input order: lists of
     (verdict as JSON, verdict as a line), one list per piece of work (a
     block of a corpus's lines, or up to 32 logs), checked by `jobs`
     processes, this one among them (or on a Dask cluster); with digests,
-    each with its (where, digest) as check_texts gives it."""
+    each with its (where, digest) as check_texts gives it. `sizes`, a deque:
+    the bytes of each piece is appended to it as the piece is read, for a
+    progress bar to take off as its verdicts come."""
     from functools import partial
 
     from .fastjson import at_once
@@ -282,7 +291,7 @@ def check_sources(
 
     yield from ordered_map(
         partial(check_work, full=full, digests=digests),
-        _work(sources),
+        _work(sources) if sizes is None else _measured(_work(sources), sizes),
         jobs=jobs,
         executor=executor,
         scheduler=scheduler,
@@ -309,6 +318,12 @@ def _work(sources) -> Iterator[Block | list[tuple]]:
         else:
             logs = ((w, t) if isinstance(t, (str, bytes)) else (w, t.message, False) for w, t in run)
             yield from chunked(logs, 32)
+
+
+def _measured(work, sizes):
+    for piece in work:
+        sizes.append(len(piece.data) if hasattr(piece, "data") else sum(len(item[1]) for item in piece))
+        yield piece
 
 
 def check_work(work, full: bool = True, digests: bool = False) -> list[tuple]:

@@ -36,8 +36,8 @@ class Plain:
 class Delayed(Plain):
     """A progress bar (show.ProgressBar) that starts once the work has taken DELAY seconds."""
 
-    def __init__(self, total, label: str):
-        self.total, self.label = total, label
+    def __init__(self, total, label: str, unit: str | None = None):
+        self.total, self.label, self.unit = total, label, unit
         self.start = time.monotonic()
         self.done = 0
         self.bar = None
@@ -52,7 +52,7 @@ class Delayed(Plain):
         elif time.monotonic() - self.start >= DELAY:
             from .show import ProgressBar
 
-            self.bar = ProgressBar(self.total, self.label).__enter__()
+            self.bar = ProgressBar(self.total, self.label, self.unit).__enter__()
             self.bar.advance(self.done)
 
     def print(self, line):
@@ -62,7 +62,8 @@ class Delayed(Plain):
             super().print(line)
 
 
-def progress(enabled: bool, total, label: str):
+def progress(enabled: bool, total, label: str, unit: str | None = None):
     """A progress bar on standard error when `enabled` and the work is long;
-    lines printed through it stay above it."""
-    return Delayed(total, label) if enabled else Plain()
+    lines printed through it stay above it. `unit` "bytes": the total and the
+    steps are bytes, shown as such."""
+    return Delayed(total, label, unit) if enabled else Plain()

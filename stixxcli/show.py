@@ -147,10 +147,14 @@ class ReplayPrinter:
 class ProgressBar:
     """A progress bar on standard error; lines printed through it stay above it."""
 
-    def __init__(self, total: int | None, label: str):
+    def __init__(self, total: int | None, label: str, unit: str | None = None):
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+        if unit == "bytes":  # files read: "3.1/200.0 MB", and the time it will take yet
+            from rich.progress import DownloadColumn, TimeRemainingColumn
+
+            columns[2:] = [DownloadColumn(), TimeElapsedColumn(), TimeRemainingColumn()]
         if total is None:
             columns = [TextColumn(label), TextColumn("{task.completed}"), TimeElapsedColumn()]
         self.progress = Progress(*columns, console=PlainConsole(stderr=True), transient=True)

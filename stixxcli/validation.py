@@ -11,6 +11,8 @@ import sys
 def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_json=False) -> int:
     """Print a verdict per log (a line, or JSON with --json) and, for several
     logs, the count on standard error; the exit code: 0 when all are valid."""
+    from collections import deque
+
     from .check import Copies, check_sources
     from .limits import each_once
     from .parallel import jobs_for
@@ -24,10 +26,14 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
     paths, notes = each_once(log_files(logs))
     for note in notes:
         print(note, file=sys.stderr)
+    shown = on_terminal() and not as_json
+    # Files have a size: a bar of the bytes read. Standard input or a pipe: a count of the logs.
+    size = shown and all(os.path.isfile(path) for path in paths) and sum(map(os.path.getsize, paths))
+    sizes = deque() if size else None
     chunks = check_sources(
-        paths, full=as_json, jobs=jobs, executor=executor, scheduler=scheduler, digests=True
+        paths, full=as_json, jobs=jobs, executor=executor, scheduler=scheduler, digests=True, sizes=sizes
     )
-    with progress(on_terminal() and not as_json, None, "validating") as bar:
+    with progress(shown, size or None, "validating", "bytes" if size else None) as bar:
         for verdicts in chunks:
             for verdict, line, game in verdicts:
                 total += 1
@@ -40,7 +46,7 @@ def validate(logs, *, quiet=False, jobs=1, executor="local", scheduler=None, as_
                     print(
                         f"stixx: note: {plain(game[0])} is the same game as {plain(first)}", file=sys.stderr
                     )
-            bar.advance(len(verdicts))
+            bar.advance(sizes.popleft() if sizes is not None else len(verdicts))
     if not as_json and (total > 1 or quiet):
         print(f"{counted(total, 'log')}: {total - bad} valid, {bad} invalid", file=sys.stderr, flush=True)
     return 1 if bad else 0

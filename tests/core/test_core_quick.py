@@ -194,7 +194,7 @@ def test_a_progress_bar_waits_until_the_work_has_taken_a_moment(monkeypatch, cap
     monkeypatch.setattr(progress.time, "monotonic", clock)
     started = []
     monkeypatch.setattr(
-        "stixxcli.show.ProgressBar", lambda total, label: started.append((total, label)) or Bar()
+        "stixxcli.show.ProgressBar", lambda total, label, unit=None: started.append((total, label)) or Bar()
     )
 
     class Bar:
@@ -231,3 +231,47 @@ def test_no_progress_bar_off_a_terminal(capsys):
         bar.advance(3)
         bar.print("a line")
     assert capsys.readouterr().out == "a line\n" and not isinstance(bar, progress.Delayed)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_validate_on_a_terminal_shows_a_bar_of_the_corpus_read(monkeypatch, capsys, tmp_path, jobs):
+    # It showed a count of the logs and the time, without a bar: the total was
+    # not known. Of files it is, in bytes, without reading them first.
+    from stixxcli import validation
+
+    line = json.dumps(json.load(open(EXAMPLE))) + "\n"
+    corpus = tmp_path / "club.jsonl"
+    corpus.write_text(line * 3 + "\n" + line * 200)  # a blank line counts too
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(json.load(open(EXAMPLE)), indent=2))
+    monkeypatch.setattr(progress, "on_terminal", lambda: True)
+    monkeypatch.setattr(progress, "DELAY", 0)
+    bars = []
+
+    class Bar:
+        def __init__(self, total, label, unit=None):
+            self.total, self.unit, self.done = total, unit, 0
+            bars.append(self)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def advance(self, n):
+            self.done += n
+
+        def print(self, line):
+            pass
+
+    monkeypatch.setattr("stixxcli.show.ProgressBar", Bar)
+    assert validation.validate([str(single), str(corpus)], quiet=True, jobs=jobs) == 0
+    size = corpus.stat().st_size + single.stat().st_size
+    assert [(b.total, b.unit, b.done) for b in bars] == [(size, "bytes", size)]
+    capsys.readouterr()
+    # Standard input has no size: the count of logs, as before.
+    bars.clear()
+    monkeypatch.setattr("sys.stdin", open(corpus))
+    assert validation.validate(["-"], quiet=True, jobs=jobs) == 0
+    assert [(b.total, b.unit, b.done) for b in bars] == [(None, None, 203)]
