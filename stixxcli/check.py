@@ -322,7 +322,7 @@ def _work(sources) -> Iterator[Block | list[tuple]]:
 
 def _measured(work, sizes):
     for piece in work:
-        sizes.append(len(piece.data) if hasattr(piece, "data") else sum(len(item[1]) for item in piece))
+        sizes.append(sum(len(item[1]) for item in piece) if isinstance(piece, list) else len(piece.data))
         yield piece
 
 

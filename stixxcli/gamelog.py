@@ -209,8 +209,9 @@ def parse_json(text: str, where: str):
     except _NotANumber as e:
         raise LogError(f"invalid JSON: {e}", where=where) from None
     except json.JSONDecodeError as e:
-        if "\x00" in text[:4] and wide_json(text):  # NULs first: UTF-16 or UTF-32 read as UTF-8
-            raise LogError(wide_json(text), where=where) from None
+        wide = "\x00" in text[:4] and wide_json(text)  # NULs first: UTF-16 or UTF-32 read as UTF-8
+        if wide:
+            raise LogError(wide, where=where) from None
         end = len(text.rstrip())
         # The text ran out inside the log (a disk full, a copy cut short); the
         # reader's own words would name the newline it met, or a "line 2".

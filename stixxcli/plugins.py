@@ -33,15 +33,15 @@ GameEntry = namedtuple("GameEntry", "game plugin version")
 class Plugins:
     """The plugin manager and what each hook registered, asked for once."""
 
-    def __init__(self, pm: pluggy.PluginManager, info: dict):
+    def __init__(self, pm: pluggy.PluginManager, info: dict, failed: dict):
         self.pm = pm
         self.info = info  # plugin name -> {"version", "bundled", "module", "distribution"}
+        self.failed = failed  # plugins that did not load: their info and "error", why
         self._games: dict | None = None
         self._by_plugin: dict[str, dict] = {}  # plugin name -> the games it registered
         self._found: dict[str, GameEntry] = {}  # games asked for by name: validation asks once a log
         self._bots: dict | None = None
         self._rule_dirs: list | None = None
-        self.failed: dict[str, dict] = {}  # plugin name -> its info and why it did not load
 
     def call(self, hook: str, **kwargs):
         """Call every implementation of `hook` on its own; warn about those that raise."""
@@ -181,6 +181,7 @@ def _load() -> Plugins:
             continue
         if name in info or pm.has_plugin(name):
             continue  # the same distribution seen twice on sys.path
+        about = {"version": ep["version"], "bundled": bundled, "module": ep["value"], "distribution": dist}
         try:
             pm.register(_load_entry(ep["value"]), name=name)
             pm.check_pending()
@@ -189,24 +190,16 @@ def _load() -> Plugins:
                 pm.unregister(name=name)
             why = f"failed to load: {type(e).__name__}: {e}"
             warn(f"plugin {name!r} {why}")
-            failed[name] = {"version": ep["version"], "bundled": bundled, "module": ep["value"],
-                            "distribution": dist, "error": why}  # fmt: skip
+            failed[name] = {**about, "error": why}  # listed by `stixx plugins`, not left out
             continue
-        info[name] = {
-            "version": ep["version"],
-            "bundled": bundled,
-            "module": ep["value"],
-            "distribution": dist,
-        }
+        info[name] = about
     # A misspelt name would load nothing in silence: the games seem to vanish.
     names = {ep["name"] for ep in found}
     for name in sorted((allowed or set()) - names):
         warn(
             f"{ENV_PLUGINS} names {name!r}, but no installed plugin has that name{did_you_mean(name, names)}"
         )
-    plugins = Plugins(pm, info)
-    plugins.failed = failed  # listed by `stixx plugins` with why, not left out
-    return plugins
+    return Plugins(pm, info, failed)
 
 
 def entry_points() -> list[dict]:

@@ -86,18 +86,22 @@ class NoSheets(StixxError):
     exit_code = 2
 
 
+def sheets_in(folder: str) -> list[str]:
+    """A folder's sheets: its .txt files in name order (a table's sheets side
+    by side), hidden ones left out. OSError when it cannot be listed."""
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
+    return [path for path in (os.path.join(folder, n) for n in names) if os.path.isfile(path)]
+
+
 def sheet_files(paths) -> list[str]:
-    """Each path as given, a folder replaced by its sheets: its .txt files in
-    name order (a table's sheets side by side), hidden ones left out."""
+    """Each path as given, a folder replaced by its sheets (`sheets_in`)."""
     files = []
     for path in paths:
         if path != "-" and os.path.isdir(path):
             try:
-                names = os.listdir(path)
+                found = sheets_in(path)
             except OSError as e:
                 raise StixxError(f"cannot read: {e.strerror}", where=path) from None
-            found = sorted(n for n in names if n.endswith(".txt") and not n.startswith("."))
-            found = [os.path.join(path, n) for n in found if os.path.isfile(os.path.join(path, n))]
             if not found:
                 raise NoSheets("no paper sheets (*.txt) in it", where=path)
             files += found

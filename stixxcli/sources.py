@@ -49,8 +49,10 @@ def log_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
 
 def _sheets_in(folder: str) -> str:
     """How to score the text files of a folder given as logs: the paper sheets of a table, most likely."""
+    from .sheets import sheets_in
+
     try:
-        count = sum(1 for name in os.listdir(folder) if name.endswith(".txt") and not name.startswith("."))
+        count = len(sheets_in(folder))
     except OSError:
         return ""
     if not count:

@@ -65,8 +65,15 @@ def quick_paths(args: list[str]) -> list[str] | None:
 
 def _starts_as_json(path: str) -> bool:
     """Whether a file's first character (after a BOM and blanks) opens JSON; a folder counts."""
-    if not os.path.isfile(path):
-        return True
+    return not os.path.isfile(path) or opens_json(file_head(path)[0])
+
+
+def file_head(path: str) -> tuple[bytes, bool]:
+    """A file's first 4 KB without a BOM and leading blanks, and whether it holds more."""
     with open(path, "rb") as f:
-        head = f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip()
+        return f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip(), bool(f.read(1))
+
+
+def opens_json(head: bytes) -> bool:
+    """Whether a file's head (file_head) is empty or opens a JSON value a log could be."""
     return not head or head[:1] in (b"{", b"[", b'"')

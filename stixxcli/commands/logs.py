@@ -30,12 +30,12 @@ def _sheet_hint(path: str) -> None:
     reads as a sheet: anything else gets the usual verdict of a bad log."""
     import os
 
+    from ..validation import file_head, opens_json
+
     if path == "-" or not os.path.isfile(path):
         return
-    with open(path, "rb") as f:
-        head = f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip()
-        cut = bool(f.read(1))
-    if not head or head[:1] in (b"{", b"[", b'"') or (cut and b"\n" not in head):
+    head, cut = file_head(path)
+    if opens_json(head) or (cut and b"\n" not in head):
         return  # JSON, or a first line of 4 KB (no sheet's): the log's own error says what it is
     from ..rules import resolve
     from ..sheets import read_sheets, score_sheets, sheet_game
