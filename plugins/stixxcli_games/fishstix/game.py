@@ -12,6 +12,7 @@ the project's deck, so any well-written stick is taken, and the setup says
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import cache
 
 from stixxcli.errors import IllegalSetup, RuleError
 from stixxcli.game import Chance, Game, Param
@@ -29,6 +30,21 @@ STICK_SCHEMA = {
     "description": "a stick: 4 fish top to bottom, kind> facing right, <kind facing left",
     "examples": ["<pink school> green> <orange"],
 }
+
+
+@cache
+def _state_class():
+    """The rules engine, imported by the first game rather than with the plugin;
+    kept here since even an import of a loaded module costs microseconds, and
+    `start` runs once per log validated."""
+    from .state import FishStixState
+
+    return FishStixState
+
+
+def _dealt(seat: int | None) -> str:
+    """Where a stick of the setup was dealt, as a message names it (None: the start stick)."""
+    return "the start stick" if seat is None else f"the hand of seat {seat}"
 
 
 def _deck(rules: dict):
@@ -170,28 +186,30 @@ class FishStix(Game):
         open_deck = setup.get("open_deck", False)
         pile = dict(deck.counts)  # stick -> how many are not dealt yet (none left: no key)
 
-        def deal(stick, what):
+        def deal(stick, seat=None):
+            # Whose stick a message names is worded only for a message (most logs have none).
             if open_deck:
                 # Any well-written stick: the box at the table is not the rules' deck.
                 problem = notation.stick_problem(stick, deck.kinds, deck.index)
                 if problem:
-                    raise IllegalSetup(f"{what}: stick {stick!r}: {problem}")
+                    raise IllegalSetup(f"{_dealt(seat)}: stick {stick!r}: {problem}")
                 return
             if stick not in deck.fish:
-                raise IllegalSetup(f"{what}: {notation.unknown_stick(deck, stick)}")
-            if not pile.get(stick):
+                raise IllegalSetup(f"{_dealt(seat)}: {notation.unknown_stick(deck, stick)}")
+            left = pile.get(stick)
+            if not left:
                 count = deck.sticks.count(stick)
                 raise IllegalSetup(
-                    f"{what}: the deck holds {count} {stick!r} and "
+                    f"{_dealt(seat)}: the deck holds {count} {stick!r} and "
                     f"{'it is' if count == 1 else 'all are'} dealt already"
                 )
-            if pile[stick] > 1:
-                pile[stick] -= 1
+            if left > 1:
+                pile[stick] = left - 1
             else:
                 del pile[stick]
 
         start, hands = setup["start"], setup["hands"]
-        deal(start, "the start stick")
+        deal(start)
         if len(hands) != len(players):
             raise IllegalSetup(f"the setup deals {len(hands)} hands to {len(players)} players")
         size = rules["hand_size"]
@@ -201,9 +219,8 @@ class FishStix(Game):
                     f"the hand of seat {seat} must be a list of {size} sticks, not {len(hand)}"
                 )
             for stick in hand:
-                deal(stick, f"the hand of seat {seat}")
-        from .state import FishStixState  # the rules engine loads only when a game starts
-
+                deal(stick, seat)
+        FishStixState = _state_class()
         hands = [list(h) for h in hands]
         if open_deck:
             # The box holds as many sticks as the rules' deck (72 in the standard game).
