@@ -229,6 +229,9 @@ BAD_SETUPS = [
     ({**SETUP, "hands": [SETUP["hands"][0], SETUP["hands"][1][:2]]}, "must be a list of 3 sticks, not 2"),
     ({**SETUP, "hands": [SETUP["hands"][0], "three sticks"]}, "'hands'[1] must be a list"),
     ({**SETUP, "hands": [SETUP["hands"][0], [THEIRS, THEIRS, OTHER]]}, "already"),
+    # Where the stick was dealt is named (worded only when a setup is refused).
+    ({**SETUP, "start": "blue> green> school> <nemo"}, "the start stick: "),
+    ({**SETUP, "hands": [SETUP["hands"][0], [THEIRS, THEIRS, OTHER]]}, "the hand of seat 1: the deck holds"),
     ({**SETUP, "hands": [SETUP["hands"][0], [THEIRS, 3, OTHER]]}, "'hands'[1][1] must be text"),
     ({**SETUP, "hands": "none"}, "'hands' must be a list"),
 ]
