@@ -103,7 +103,13 @@ class StixxGroup(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+        except (click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except click.ClickException as e:
+            from .text import plain
+
+            # A usage error may quote content (a file's name): shown, never obeyed by the terminal.
+            e.message = plain(e.message)
             raise
         except BrokenPipeError as e:
             ctx.exit(report(e))

@@ -137,7 +137,10 @@ _plugins: Plugins | None = None
 
 
 def warn(message: str) -> None:
-    print(f"stixx: warning: {message}", file=sys.stderr)
+    """One line on standard error; a plugin's error may quote anything (a newline, a window title)."""
+    from .text import clip, plain
+
+    print(f"stixx: warning: {plain(clip(message, 400))}", file=sys.stderr)
 
 
 def get_plugins() -> Plugins:

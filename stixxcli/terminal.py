@@ -116,7 +116,7 @@ def _resume(path, *, out, chance, pick=None):
         if chance == "manual":
             title += " (its setup was typed in: chance is typed in too; --chance random to let stixx draw)"
     log_apart(out or path, log["players"], chance, path)
-    click.echo(f"Resuming {title} after {counted(len(log['moves']), 'move')}.", err=True)
+    click.echo(f"Resuming {plain(title)} after {counted(len(log['moves']), 'move')}.", err=True)
     _run(table, out or path, manual=chance == "manual")
 
 

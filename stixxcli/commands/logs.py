@@ -342,7 +342,7 @@ def _save(path: str, text: str, what: str) -> None:
         click.echo(text, nl=False)
         return
     write_atomic(path, text)
-    click.echo(f"{what} saved to {path}", err=True)
+    click.echo(f"{what} saved to {plain(path)}", err=True)
 
 
 def _one_file(path: str) -> str:

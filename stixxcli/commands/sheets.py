@@ -134,6 +134,7 @@ def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text,
     from ..saving import writable
     from ..sheets import read_sheets, score_sheets, show_scores
     from ..sheets import sheet_files as sheet_files_in
+    from ..text import plain
 
     game = _sheet_game(game_name)
     rules = rules_for(game, variant, rules_file).values
@@ -147,7 +148,7 @@ def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text,
     at_terminal = sys.stdin.isatty() and sys.stdout.isatty() and not as_json
     for reading in readings:
         for note in reading.notes:
-            click.echo(f"stixx: {reading.name}: {note}", err=True)
+            click.echo(plain(f"stixx: {reading.name}: {note}"), err=True)  # a note may quote a file's name
         if reading.doubtful and at_terminal:
             at_terminal = _confirm(reading)
     if save_text:
@@ -157,7 +158,7 @@ def score_photos(photos, sheet_files, game_name, variant, rules_file, save_text,
     if unsettled:
         for reading in unsettled:
             for line in reading.doubtful:
-                click.echo(f"stixx: {reading.name}: doubtful: {line}", err=True)
+                click.echo(plain(f"stixx: {reading.name}: doubtful: {line}"), err=True)  # and a colour's
         if as_json:
             echo_json({"scores": None, "readings": [r.to_json() for r in readings]})
         click.echo(f"stixx: error: {len(unsettled)} photographed sheet(s) not scored: {PHOTO_HINT}", err=True)
