@@ -69,9 +69,14 @@ def _starts_as_json(path: str) -> bool:
 
 
 def file_head(path: str) -> tuple[bytes, bool]:
-    """A file's first 4 KB without a BOM and leading blanks, and whether it holds more."""
-    with open(path, "rb") as f:
-        return f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip(), bool(f.read(1))
+    """A file's first 4 KB without a BOM and leading blanks, and whether it holds
+    more. A file that cannot be read (a disk's read error, no permission) has
+    no head: the reading proper says so, with the file's name."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(4096).lstrip(b"\xef\xbb\xbf").lstrip(), bool(f.read(1))
+    except OSError:
+        return b"", False
 
 
 def opens_json(head: bytes) -> bool:

@@ -1,11 +1,14 @@
 """Content quoted in lines stixx writes itself, not in a log's verdict: a file's
 name in a usage error or in a `saved to` line, a plugin's error in a warning,
-a photo's notes. Shown plain, one line each, as content is everywhere else."""
+a photo's notes. Shown plain, one line each, as content is everywhere else;
+and a file that cannot be read is one line in the quick path too."""
 
 from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,3 +90,17 @@ def test_a_photos_notes_are_plain(stixx, tmp_path, monkeypatch):
     assert f"debug image: {tmp_path}/{SHOWN}.png" in r.stderr
     assert r.exit_code == 1  # a doubtful box, not confirmed away from a terminal
     plain_lines(r.stderr, "doubtful: ")
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("args", [(), ("--json",)])
+def test_a_file_that_cannot_be_read_is_one_line_not_a_traceback(args):
+    # /proc/self/mem is a file whose read fails (EIO), as a failing disk's would.
+    run = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "validate", *args, "/proc/self/mem"],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1, run.stderr
+    assert "Traceback" not in run.stderr + run.stdout and "internal error" not in run.stderr
+    assert "/proc/self/mem" in run.stdout and "cannot read: Input/output error" in run.stdout
