@@ -177,8 +177,8 @@ def _read_head(stream, name: str, limit: int) -> tuple[bool, bytes]:
     """Whether a file is JSON Lines, and the bytes read to tell (the whole
     file, for one document). A file whose first line is a whole JSON value
     is JSON Lines. So is one whose first lines are broken but where a line
-    soon after is a whole object, from its first character on (a corpus
-    with bad lines first: each line still gets its verdict), unless the
+    of its first megabyte is a whole object from its first character on (a
+    corpus with bad lines first: each line still gets its verdict), unless the
     whole file is one JSON document (a log written over several lines, an
     object on a line of its own). Any other file is one JSON document.
     LogError for a first line or a document larger than `limit`."""
@@ -205,6 +205,7 @@ def _read_head(stream, name: str, limit: int) -> tuple[bool, bytes]:
         if _breaks_early(data):
             return True, data
     data += read_at_most(stream, limit + 1 - len(data))
+    whole = whole or _log_line(data)  # more broken lines first than LOOK_AHEAD: a corpus all the same
     if whole and (len(data) > limit or not _one_value(data)):
         return True, data
     if len(data) > limit:
@@ -375,6 +376,14 @@ def _breaks_early(data: bytes) -> bool:
     except (ValueError, RecursionError):
         pass
     return False
+
+
+def _log_line(data: bytes) -> bool:
+    """Whether a line of the first megabyte of `data`, past its first, is a whole
+    object from its first character on, as a corpus's log is (of the first
+    LOOK_AHEAD lines that could be: a file of broken ones costs little)."""
+    lines = re.finditer(rb"\n(\{(?:[^\n}]*\})++)[ \t\r]*(?=\n|\Z)", data[:EARLY])
+    return any(_whole_value(line[1]) for line, _ in zip(lines, range(LOOK_AHEAD)))
 
 
 def _whole_value(line: bytes) -> bool:

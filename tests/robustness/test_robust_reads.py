@@ -185,6 +185,25 @@ def test_a_corpus_whose_first_lines_are_broken_is_read_line_by_line(tmp_path):
     assert ["valid trixo game" in line for line in lines] == [False, False, True, True, True]
 
 
+@pytest.mark.parametrize("broken, logs", [(11, 2), (2_500, 2), (11, 40)])
+def test_a_corpus_whose_first_lines_are_many_broken_ones_is_read_line_by_line(tmp_path, broken, logs):
+    """Past the first ten lines, a line that is a whole log still makes the
+    file a corpus: with eleven broken lines first (a crashed writer's, `y`
+    lines of `yes`), the file was one invalid document and no log was checked,
+    and past the limit it was refused whole as a log larger than the limit."""
+    one = json.dumps(json.loads(TRIXO.read_text()))
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("y\n" * broken + (one + "\n") * logs)
+    run = measured("validate", corpus, env={"STIXX_MAX_BYTES": "100K"})  # 40 logs are some 150 KB
+    lines = run.stdout.splitlines()
+    assert run.code == 1, run.stdout + run.stderr
+    assert [line.split(": ", 1)[0] for line in lines] == [
+        f"{corpus}:{n}" for n in range(1, broken + logs + 1)
+    ]
+    assert all("invalid JSON" in line for line in lines[:broken])
+    assert all("valid trixo game" in line for line in lines[broken:])
+
+
 def test_a_big_corpus_whose_first_line_is_cut_is_read_line_by_line(tmp_path):
     """Past a million values (counted by commas), a file is not parsed to tell
     one document from JSON Lines: a corpus of some 1,000 logs with its first
