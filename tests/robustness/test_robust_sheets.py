@@ -57,3 +57,23 @@ def test_a_byte_order_mark_is_no_obstacle(stixx, tmp_path):
     marked.write_bytes(b"\xef\xbb\xbf" + sheet.read_bytes())
     r = stixx("score", "--sheet", marked, "--json")
     assert r.exit_code == 0 and '"total": 151' in r.output
+
+
+def test_a_key_twice_in_a_sheet_is_refused_as_in_a_log(stixx, tmp_path):
+    """`rows` twice: a reader that keeps the first shows rows other than those
+    stixx scored (it kept the last), as a log's second `finished` would."""
+    import json
+
+    rows = ["x . . . . . . . . | . . ."] * 6
+    for suffix, text in [
+        (
+            ".json",
+            f'{{"name": "Ann", "rows": {json.dumps(rows)}, "rows": {json.dumps(["x x x x x x x x x | x x x"] * 6)}}}',
+        ),
+        (".yaml", f"name: Ann\nname: Bob\nrows: {json.dumps(rows)}\n"),
+    ]:
+        sheet = tmp_path / f"twice{suffix}"
+        sheet.write_text(text)
+        r = stixx("score", "--sheet", sheet)
+        assert r.exit_code == 1, r.output
+        assert "appears twice in one mapping" in r.stderr and len(r.stderr.splitlines()) == 1

@@ -322,8 +322,12 @@ def _read_structured(source: str, text: str, rules: dict, name: str):
     at = lambda n: f"{source}:{n.start_mark.line + 1}"  # noqa: E731
     rows_node = node
     if isinstance(node, yaml.MappingNode):
-        rows_node = None
+        rows_node, seen = None, set()
         for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value in seen:
+                # A reader that keeps the first would show other rows than the ones scored (as logs and rule files).
+                raise StixxError(f"the key {key.value[:60]!r} appears twice in one mapping", where=at(key))
+            seen.add(key.value if isinstance(key, yaml.ScalarNode) else None)
             if key.value == "rows":
                 rows_node = value
             elif key.value == "name":
