@@ -13,7 +13,8 @@ act on a terminal shown visibly escaped, as Python writes it:
 Escaped: C0 controls (NUL-US: ESC, BEL, backspace, CR, newline, tab...), DEL,
 C1 controls (U+0080-U+009F: a lone CSI is an escape sequence too), line and
 paragraph separators, bidi embeddings, overrides and isolates (a name that
-reverses the rest of a line), and lone surrogates (which cannot be printed).
+reverses the rest of a line), zero-width spaces and other invisible marks (a
+name that shows as another's), and lone surrogates (which cannot be printed).
 Everything else, accents, emoji and their zero-width joiners included, stays.
 A newline in a name is shown as `\\n`, so a one-line verdict stays one line.
 
@@ -41,6 +42,7 @@ _UNSAFE = (
     "["
     "\x00-\x1f\x7f-\x9f"  # C0, DEL, C1 (ESC, BEL, CR, LF, TAB, 8-bit CSI/OSC...)
     "\u061c\u200e\u200f"  # Arabic letter mark, LRM, RLM
+    "\u180e\u200b\u2060-\u2065\u206a-\u206f"  # zero-width spaces, word joiner, invisible operators
     "\u2028\u2029"  # line and paragraph separators: a newline to some terminals
     "\u202a-\u202e"  # bidi embeddings and overrides
     "\u2066-\u2069"  # bidi isolates

@@ -22,6 +22,8 @@ HOSTILE = {
     "nul": "A\x00nn",
     "backspace": "Ann\x08\x08\x08Bob",
     "lone surrogate": "Ann\ud800",
+    "zero-width space": "Ann\u200b",  # shows as Ann: another player's name, to the eye
+    "word joiner": "A\u2060nn",
 }
 
 
