@@ -226,6 +226,8 @@ def writable(path: str | os.PathLike, option: str) -> None:
     shown = plain(str(path))
     if target.is_dir():
         raise UsageProblem(f"{option} {shown}: is a folder; name a file")
+    if str(path).endswith(("/", os.sep)):  # Path drops the slash: `out/` would be written as a file `out`
+        raise UsageProblem(f"{option} {shown}: names a folder (it ends with /); name a file")
     if not folder.is_dir():
         why = "is not a folder" if folder.exists() else "does not exist"
         raise UsageProblem(f"{option} {shown}: the folder {plain(str(folder))} {why}")

@@ -83,6 +83,7 @@ def test_writable_refuses_what_cannot_be_written(tmp_path, monkeypatch):
         (tmp_path, "is a folder"),
         (tmp_path / "missing" / "g.json", "does not exist"),
         (tmp_path / "file" / "g.json", "is not a folder"),
+        (f"{tmp_path}/new.json/", "names a folder"),  # was written as a file new.json
     ]:
         with pytest.raises(UsageProblem, match=says) as caught:
             writable(path, "--out")
@@ -115,6 +116,7 @@ def test_writable_refuses_what_cannot_be_written(tmp_path, monkeypatch):
         ["sheet", "sixto", "all", "--svg", ""],  # was written as -A ... -L here
         ["sheet", "sixto", "all", "--svg", "{tmp}"],  # was written as {tmp}-A ... beside it
         ["sheet", "sixto", "A", "--svg", "{tmp}/missing/s.svg"],
+        ["replay", str(TRIXO), "--svg", "{tmp}/g.svg/"],  # was written as g.svg, 'saved to g.svg/'
     ],
 )
 def test_an_unwritable_destination_is_a_usage_error_before_any_work(stixx, tmp_path, args):
