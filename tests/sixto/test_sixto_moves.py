@@ -232,6 +232,34 @@ def test_a_solo_log_from_before_the_ruling_checks_with_the_default(tmp_path):
     assert "the log says the game is over, but after its 4 moves it is not" in verdict.error
 
 
+def test_solo_declined_dice_are_counted_at_the_final_roll_of_the_turn():
+    # RULINGS, Sixto solo end: a die counts when its row had a box showing its
+    # number "at the final roll of the turn", not at the roll before a re-roll.
+    # Turn 1 leaves red, yellow and green with target boxes only (1 cross each)
+    # and blue, purple and orange with boxes 8 (2) and 9 (3) to cross.
+    solo = dict(players=1, solo_unused_dice_end=2, variant="solo")
+    start = [turn(0, roll(3, 3, 3, 1, 1, 1), "red9 yellow9 green9 blue7 purple7 orange7")]
+    # 2s: three usable dice, all declined; re-rolled to 5s: none usable.
+    state = final_state(start + [turn(0, [roll(2), roll(5)], "")], **solo)
+    assert not state.over and state.turns == 2, state.end
+    # 5s re-rolled to 2s: the three usable dice of the final roll are declined.
+    state = final_state(start + [turn(0, [roll(5), roll(2)], "")], **solo)
+    assert state.over and "declined 3 dice they could have used" in state.end, state.end
+    # Two of them used, one declined: no end.
+    state = final_state(start + [turn(0, [roll(5), roll(2)], "blue8 purple8")], **solo)
+    assert not state.over
+
+
+def test_a_player_who_is_not_active_can_end_the_game_by_being_stuck():
+    # RULINGS, Sixto end: after the turn in which *some* player can no longer
+    # cross any box. Box 9 of sheet B shows 4: Bo, not the active player, is
+    # left with target boxes only in every row.
+    moves = [turn(0, roll(4), "", "red9 yellow9 green9 blue9 purple9 orange9")]
+    state = final_state(moves)
+    assert state.over and state.end == "Bo can no longer cross any box"
+    assert verdict_of(moves, finished=True).valid
+
+
 def test_solo_end_is_off_in_the_standard_rules():
     state = final_state([turn(0, roll(2), "")], players=1)
     assert not state.over

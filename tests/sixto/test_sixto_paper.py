@@ -207,6 +207,18 @@ def test_empty_sheet_and_column_without_cross():
     assert out["total"] == 0 and out["columns"] == [0] * 9 and out["rows"] == [0] * 6
 
 
+def test_a_house_score_table_scores_a_column_without_cross_0():
+    # RULINGS, Sixto scoring: rows and columns score the table value of their
+    # crosses, but a column with no cross scores 0, whatever score_table gives
+    # for 0 crosses (the standard table gives 0, so only a house table shows it).
+    rules = dict(standard_rules(), score_table=[7, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+    sheet = "xx..........\n" + "............\n" * 5  # red boxes 1 and 2
+    out = game().score_sheets([("house.txt", sheet)], rules).to_json()
+    assert out["rows"] == [2, 7, 7, 7, 7, 7]
+    assert out["columns"] == [1, 1, 0, 0, 0, 0, 0, 0, 0]
+    assert out["total"] == 2 + 5 * 7 + 2
+
+
 def test_game_sheets_score_like_the_game():
     for log in bot_logs():
         *_, last = replay(log)
