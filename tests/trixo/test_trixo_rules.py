@@ -15,6 +15,23 @@ def tops(state) -> dict:
     return {cell: stack[-1] for cell, stack in state.layout.items()}
 
 
+# The parameters ------------------------------------------------------------------
+
+
+def test_the_standard_parameters_are_the_rulings():
+    # 36 tiles (14 x, 14 o, 5 trixo, 3 arrow), hands of 4, stacks of 3, no teams,
+    # in rules/trixo/standard.yaml and as the parameters' defaults alike.
+    ruled = {
+        "tiles": {"x": 14, "o": 14, "trixo": 5, "arrow": 3},
+        "hand_size": 4,
+        "max_stack": 3,
+        "teams": False,
+    }
+    assert {p.name: p.default for p in game().params} == ruled
+    standard = dict(resolve(game(), "standard").values)
+    assert standard == ruled and resolve(game(), "teams").values == dict(ruled, teams=True)
+
+
 # Placing and stacking ------------------------------------------------------------
 
 
@@ -41,6 +58,19 @@ def test_first_tile_goes_on_0_0_and_later_tiles_touch_edge_or_corner():
         (2, 2),
         (1, 1),
     }
+
+
+def test_a_table_emptied_by_a_streak_starts_again_on_0_0():
+    # The layout slid right, then a streak took every tile: the next first tile
+    # goes on 0,0 again, not beside where the last tiles stood.
+    s = Script([["x", "arrow", "o"], ["x", "x", "o"]])
+    s.play("x 0 0", "x 0 1", "arrow row 0 right", "x 0 3")
+    assert s.state.layout == {} and s.state.collected[1]["x"] == 3
+    assert s.state.legal_moves() == [{"seat": 0, "tile": "o", "cell": [0, 0]}]
+    verdict = s.refused("o 0 3")
+    assert verdict.index == 4 and "goes on cell 0,0, not cell 0,3" in verdict.error
+    s.play("o 0 0", "o 0 1")
+    assert tops(s.state) == {(0, 0): "o", (0, 1): "o"}
 
 
 def test_stack_up_to_three_on_a_different_symbol():
@@ -111,6 +141,17 @@ def test_a_trixo_streak():
     s.play("trixo 0 0", "x 0 1", "trixo 1 0", "o 1 1", "trixo 2 0")
     assert s.state.collected[0] == {"x": 0, "o": 0, "trixo": 3}
     assert s.state.result().breakdown[0] == {"collected": 3, "x": 0, "o": 0, "trixo": 3}
+
+
+def test_a_trixo_tile_is_no_wild_card_it_blocks():
+    # x x trixo and x trixo x: a trixo tile stands for no other symbol.
+    s = Script([["x", "x", "x"], ["o", "trixo", "o"]])
+    s.play("x 0 0", "o 1 0", "x 0 1", "trixo 0 2")
+    assert s.state.collected == [{"x": 0, "o": 0, "trixo": 0}] * 2 and len(s.state.layout) == 4
+    s = Script([["x", "x", "x"], ["o", "trixo", "o"]])
+    s.play("x 0 0", "trixo 0 1", "x 0 2")
+    assert s.state.collected == [{"x": 0, "o": 0, "trixo": 0}] * 2 and len(s.state.layout) == 3
+    assert board.streaks(s.state.layout) == []
 
 
 def test_the_move_may_record_what_it_collects_and_it_is_checked():
@@ -197,6 +238,15 @@ def test_a_player_with_no_legal_play_sets_a_tile_aside():
     assert verdict.index == 0 and "holds no tile" in verdict.error
     s.play("discard arrow", "x 0 0")
     assert s.state.over and s.state.set_aside == ["arrow"]
+
+
+def test_a_tile_set_aside_counts_as_the_play_and_the_player_draws():
+    s = Script([["arrow"], ["x"]], reserve=["o"])
+    verdict = s.refused("discard arrow")  # no draw while the reserve holds a tile
+    assert verdict.index == 0 and "a tile is drawn while the reserve holds any" in verdict.error
+    s.play("discard arrow", draw="o")
+    assert s.state.hands == [["o"], ["x"]] and s.state.reserve_size == 0
+    assert s.state.set_aside == ["arrow"] and s.state.seat == 1  # the turn passes
 
 
 def test_setting_aside_is_refused_while_a_play_is_legal():
