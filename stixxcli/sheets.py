@@ -37,12 +37,38 @@ def read_sheets(paths) -> list[tuple[str, str]]:
     for path in paths:
         try:
             raw = read_bounded(path)  # /dev/zero or an endless pipe: refused at the limit
-            texts.append(("<stdin>" if path == "-" else path, raw.decode("utf-8-sig")))
+            text = raw.decode("utf-8-sig")
+            if "\x00" in text[:64] and (wide := wide_text(raw)):  # ASCII in UTF-16 or UTF-32 reads as UTF-8
+                raise StixxError(wide, where=path)
+            texts.append(("<stdin>" if path == "-" else path, text))
         except UnicodeDecodeError:
-            raise StixxError("not a text file (not UTF-8)", where=path) from None
+            raise StixxError(wide_text(raw) or "not a text file (not UTF-8)", where=path) from None
         except OSError as e:
             raise StixxError(f"cannot read: {e.strerror}", where=path) from None
     return texts
+
+
+# A text file's encodings other than UTF-8 that Windows writes ("Unicode"):
+# (bytes a character, the byte that holds an ASCII one, the byte-order mark).
+WIDE = {
+    "UTF-32": [(4, 3, b"\0\0\xfe\xff"), (4, 0, b"\xff\xfe\0\0")],
+    "UTF-16": [(2, 1, b"\xfe\xff"), (2, 0, b"\xff\xfe")],
+}
+
+
+def wide_text(raw: bytes) -> str | None:
+    """Why a sheet that does not read as UTF-8 is refused, when it is UTF-16 or
+    UTF-32 text: by its byte-order mark, or by the NULs between its ASCII
+    characters (as a log is told: gamelog's wide_json)."""
+    head = raw[:64]
+    for name, kinds in WIDE.items():
+        for size, at, mark in kinds:
+            if head.startswith(mark):
+                return f"the file is {name} (it starts with a byte-order mark); save it as UTF-8"
+            whole = head[: len(head) // size * size]
+            if whole and all(whole[at::size]) and not whole.translate(None, whole[at::size]).strip(b"\0"):
+                return f"the file looks like {name} without a byte-order mark; save it as UTF-8"
+    return None
 
 
 def score_sheets(game, texts: list[tuple[str, str]], rules: dict):

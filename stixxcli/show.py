@@ -11,6 +11,7 @@ from rich.rule import Rule
 from rich.table import Column, Table
 from rich.text import Text
 
+from .styled import WIDEST
 from .text import clip, counted, is_plain, picture, plain
 
 _console = None
@@ -21,6 +22,12 @@ class PlainConsole(Console):
     content as Text(plain(s)) (see text.py); this is the net under them: every
     segment a renderable yields, a game plugin's included, has its text passed
     through plain() (line ends kept), except rich's own control segments."""
+
+    def __init__(self, **options):
+        columns = os.environ.get("COLUMNS", "")
+        if "width" not in options and columns.isdigit() and int(columns) > WIDEST:
+            options["width"] = WIDEST  # as styled.width: never wider than a screen could be
+        super().__init__(**options)
 
     def render(self, renderable, options=None):
         from rich.segment import Segment

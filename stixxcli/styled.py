@@ -133,6 +133,11 @@ class Banded(Styled):
         return Fitted(lambda width: Styled.__rich__(self.fit(width)))
 
 
+# The most columns drawn in, whatever COLUMNS says: a line is padded to the
+# width, and COLUMNS=99999999 made a replay write hundreds of megabytes.
+WIDEST = 1000
+
+
 def width(stream) -> int:
     """The width rich's Console would print in on this stream: 80 on a dumb
     terminal; else COLUMNS; else the terminal's, of standard input, output or
@@ -142,7 +147,7 @@ def width(stream) -> int:
         return 80
     columns = environ.get("COLUMNS")
     if columns is not None and columns.isdigit():
-        return int(columns) or 80
+        return min(int(columns), WIDEST) or 80
     for descriptor in (1, 2) if sys.platform == "win32" else (0, 1, 2):
         try:
             return os.get_terminal_size(descriptor).columns or 80

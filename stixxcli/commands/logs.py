@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import IllegalMove, StixxError
-from ..text import counted, plain
+from ..text import counted, for_shell, plain
 from . import (
     completes,
     echo_json,
@@ -53,7 +53,9 @@ def _sheet_hint(path: str) -> None:
             return
         if sheet is not True:
             return  # not a sheet either: the log's own error will say why
-    raise click.UsageError(f"{path} is a paper score sheet, not a game log: stixx score --sheet {path}")
+    raise click.UsageError(
+        f"{plain(path)} is a paper score sheet, not a game log: stixx score --sheet {for_shell(path)}"
+    )
 
 
 @click.command()

@@ -101,3 +101,14 @@ def test_a_name_or_seed_of_bytes_that_are_not_utf8_is_a_usage_error(stixx, tmp_p
     assert "b'B\\xff" in result.stderr and "is not text (not UTF-8)" in result.stderr
     assert "internal error" not in result.output
     assert os.listdir(tmp_path) == []
+
+
+def test_a_huge_columns_is_drawn_at_most_1000_wide():
+    command = ["replay", str(EXAMPLES / "trixo" / "2-players.json"), "--to", "5"]
+    # Every line is padded to the width: COLUMNS=99999999 wrote hundreds of megabytes.
+    env = {**os.environ, "COLUMNS": "99999999"}
+    done = subprocess.run(
+        [sys.executable, "-m", "stixxcli", *command], capture_output=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert max(map(len, done.stdout.decode().splitlines())) <= 1000

@@ -2,7 +2,10 @@
 score or one clear refusal, never a crash."""
 
 import string
+import subprocess
+import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,3 +80,32 @@ def test_a_key_twice_in_a_sheet_is_refused_as_in_a_log(stixx, tmp_path):
         r = stixx("score", "--sheet", sheet)
         assert r.exit_code == 1, r.output
         assert "appears twice in one mapping" in r.stderr and len(r.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "codec, says",
+    [
+        ("utf-16", "is UTF-16 (it starts with a byte-order mark)"),
+        ("utf-16-le", "looks like UTF-16 without a byte-order mark"),
+        ("utf-32-be", "looks like UTF-32 without a byte-order mark"),
+    ],
+)
+def test_a_sheet_saved_as_utf16_or_utf32_is_named_so(stixx, tmp_path, codec, says):
+    # Notepad's "Unicode": it said `not a text file (not UTF-8)`, where a log is told so.
+    path = tmp_path / "ann.txt"
+    path.write_bytes(open("examples/sixto/rulebook-example.txt", encoding="utf-8").read().encode(codec))
+    told = f"{path}: the file {says}; save it as UTF-8"
+    run = stixx("score", "--sheet", path, "--game", "sixto")  # through click
+    assert run.exit_code == 1 and told in run.stderr, run.output
+    quick = subprocess.run(
+        [sys.executable, "-m", "stixxcli", "score", "--sheet", path], capture_output=True, text=True
+    )
+    assert quick.returncode == 1 and told in quick.stderr, quick.stderr
+
+
+def test_a_sheet_given_as_a_log_is_told_as_a_command_to_type(stixx, tmp_path):
+    # A name with a blank was told unquoted: `stixx score --sheet club night.txt` scores two files.
+    path = tmp_path / "club night.txt"
+    path.write_text(open("examples/sixto/rulebook-example.txt", encoding="utf-8").read())
+    run = stixx("validate", path)
+    assert run.exit_code == 2 and f"stixx score --sheet '{path}'" in run.stderr
