@@ -59,15 +59,17 @@ WIDE = {
 def wide_text(raw: bytes) -> str | None:
     """Why a sheet that does not read as UTF-8 is refused, when it is UTF-16 or
     UTF-32 text: by its byte-order mark, or by the NULs between its ASCII
-    characters (as a log is told: gamelog's wide_json)."""
+    characters (in the words a log is told in: text.wide_said)."""
+    from .text import wide_said
+
     head = raw[:64]
     for name, kinds in WIDE.items():
         for size, at, mark in kinds:
             if head.startswith(mark):
-                return f"the file is {name} (it starts with a byte-order mark); save it as UTF-8"
+                return wide_said(name, True)
             whole = head[: len(head) // size * size]
             if whole and all(whole[at::size]) and not whole.translate(None, whole[at::size]).strip(b"\0"):
-                return f"the file looks like {name} without a byte-order mark; save it as UTF-8"
+                return wide_said(name, False)
     return None
 
 

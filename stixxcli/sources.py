@@ -410,11 +410,7 @@ def wide_json(head: bytes | str) -> str | None:
     for codec in _WIDE:
         text = head.decode(codec, "ignore")
         if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
-            marked = text.startswith("\ufeff")
-            kind = (
-                "is {} (it starts with a byte-order mark)"
-                if marked
-                else "looks like {} without a byte-order mark"
-            )
-            return f"invalid JSON: the file {kind.format(codec[:6].upper())}; save it as UTF-8"
+            from .text import wide_said
+
+            return "invalid JSON: " + wide_said(codec[:6].upper(), text.startswith("\ufeff"))
     return None

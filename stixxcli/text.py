@@ -102,6 +102,17 @@ def told(value: object) -> str:
     return plain_lines(clip(text, TOLD_MOST) if len(text) > TOLD_MOST else text)
 
 
+def wide_said(encoding: str, marked: bool) -> str:
+    """Why a file in UTF-16 or UTF-32 (`encoding`) is refused, a log or a sheet
+    alike: what it is, by its byte-order mark or without one, and what to do."""
+    kind = (
+        f"is {encoding} (it starts with a byte-order mark)"
+        if marked
+        else f"looks like {encoding} without a byte-order mark"
+    )
+    return f"the file {kind}; save it as UTF-8"
+
+
 def for_shell(path: object) -> str:
     """A file name in a command people are told to type: plain, and quoted
     where the shell would split it (`'club night.json'`)."""

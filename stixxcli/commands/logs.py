@@ -53,8 +53,9 @@ def _sheet_hint(path: str) -> None:
             return
         if sheet is not True:
             return  # not a sheet either: the log's own error will say why
+    # (The CLI shows a usage error plain: the name needs only quoting for the shell.)
     raise click.UsageError(
-        f"{plain(path)} is a paper score sheet, not a game log: stixx score --sheet {for_shell(path)}"
+        f"{path} is a paper score sheet, not a game log: stixx score --sheet {for_shell(path)}"
     )
 
 
