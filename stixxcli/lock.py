@@ -31,10 +31,12 @@ def lock_path(log: str | os.PathLike) -> Path:
 
 
 @contextlib.contextmanager
-def one_writer(*logs: str | os.PathLike) -> Iterator[None]:
+def one_writer(*logs: str | os.PathLike, read: str | os.PathLike | None = None) -> Iterator[None]:
     """Hold the lock of each log (standard output, "-", needs none, nor does a
     device or a named pipe) until the block ends; Busy at once if another
-    process holds one."""
+    process holds one. `read`: one of them that is only read (a game resumed
+    into another file), left unlocked where no lock file can be made (a
+    read-only disk): no process of ours writes it there either."""
     from filelock import FileLock, Timeout
 
     from .saving import special
@@ -50,6 +52,8 @@ def one_writer(*logs: str | os.PathLike) -> Iterator[None]:
                     "one game has one writer: finish or quit it there first"
                 ) from None
             except OSError as e:
+                if read is not None and log == str(read):
+                    continue
                 raise StixxError(f"cannot lock {plain(log)}: {e.strerror or e}") from None
             held.callback(lock.release)
         yield

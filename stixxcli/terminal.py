@@ -89,10 +89,13 @@ def resume_game(path, *, out, chance, pick=None):
     before it is read to the end: the same game resumed in two windows would
     otherwise be played twice, and one of them silently lost."""
     from .lock import one_writer
-    from .saving import never_over, writable
+    from .saving import UsageProblem, never_over, writable
 
-    writable(out or path, "--out")
-    with one_writer(path, out or path):
+    try:  # a resumed game is saved back to its log unless --out says where
+        writable(out or path, "--out" if out else "--resume")
+    except UsageProblem as e:
+        raise (e if out else UsageProblem(f"{e}; --out FILE goes on in another file")) from None
+    with one_writer(path, out or path, read=path if out else None):
         if out and os.path.realpath(out) != os.path.realpath(path):  # never over another file's games
             never_over(out)
         _resume(path, out=out, chance=chance, pick=pick)
@@ -135,7 +138,6 @@ def _exit_code(stop: KeyboardInterrupt) -> int:
 
 def _run(table, out, *, manual: bool) -> None:
     from . import table as table_module
-    from .errors import plugin_call
     from .saving import NotWritten, save_log
 
     humans = [seat for seat, p in enumerate(table.log["players"]) if not p.get("bot")]
@@ -189,8 +191,6 @@ def offer_variant(table) -> None:
     A game with sheets says what to keep: `Game.sheets_variant(rules,
     players, setup)` returns the text of a variant file, or None when no
     sheet was typed in."""
-    from .errors import plugin_call
-
     make = getattr(table.game, "sheets_variant", None)
     if make is None:
         return

@@ -303,6 +303,36 @@ def test_resuming_a_corpus_names_an_option_play_has(stixx, tmp_path):
     assert "--pick" in stixx("play", "--help").stdout
 
 
+def test_a_game_on_a_read_only_disk_is_resumed_into_another_file(stixx, tmp_path, monkeypatch):
+    """A saved game on a read-only disk (a club's stick, a shared folder): the
+    error names --resume, not an --out never given, and says how to go on;
+    with --out the game goes on, though no lock file can be made beside it."""
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    saved = stick / "g.json"
+    log = json.loads(TRIXO.read_text())
+    saved.write_text(json.dumps(log | {"moves": log["moves"][:5], "finished": False, "result": None}))
+    before = saved.read_text()
+    real_open = os.open
+
+    def read_only(path, flags, *args, **kwargs):  # how a read-only mount answers
+        if flags & os.O_CREAT and str(path).startswith(str(stick)):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    result = stixx("play", "--resume", saved)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"stixx: error: --resume {saved}: cannot write in {stick}: Read-only file system; "
+        "--out FILE goes on in another file\n"
+    )  # it named --out, which was not given
+    result = stixx("play", "--resume", saved, "--out", tmp_path / "g.json")
+    assert result.exit_code == 0, result.output  # it said: cannot lock ...: Read-only file system
+    assert json.loads((tmp_path / "g.json").read_text())["finished"] is True
+    assert saved.read_text() == before and os.listdir(stick) == ["g.json"]
+
+
 def test_a_disk_full_while_writing_a_picture_is_one_line(stixx, tmp_path, monkeypatch):
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
