@@ -20,7 +20,7 @@ from .errors import (
     plugin_fault,
 )
 from .game import Chance, State
-from .gamelog import check_envelope, fingerprint, rules_digest
+from .gamelog import check_envelope, read_fingerprint, rules_digest
 from .plugins import get_game
 from .text import clip, counted
 
@@ -33,7 +33,7 @@ def log_rules(game, log: dict) -> dict:
     # A corpus repeats the same few rules: check each set once, hash it once.
     # They are known by their fingerprint, quicker to make than the canonical
     # JSON the digest is taken of (Sixto's rules hold twelve sample sheets).
-    quick = fingerprint(log["rules"])
+    quick = read_fingerprint(log["rules"])
     known = _checked_rules.get((game.name, quick)) if quick is not None else None
     if known is None:
         from .params import check_log_rules  # only here: an import statement costs every log it runs for

@@ -54,6 +54,19 @@ def decode(text: str):
     return value
 
 
+def json_of(value) -> bytes | None:
+    """The JSON msgspec writes of `value`, once msgspec is in use (None before,
+    or for what it cannot write). Of a value read from JSON (no NaN, set or
+    tuple) a fingerprint as gamelog.fingerprint's marshal makes, telling true
+    from 1 and 1 from 1.0 too, at twice the speed."""
+    if _codec:
+        try:
+            return _codec[1](value)
+        except Exception:  # not JSON: the caller's slower way decides
+            pass
+    return None
+
+
 def at_once() -> None:
     """msgspec from the first log on, for a process that only reads logs (a
     `validate --jobs` worker): it would otherwise parse a megabyte with json
