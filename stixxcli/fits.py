@@ -31,6 +31,13 @@ _PYTYPE = {
     "null": "{v} is None",
 }
 
+# The keywords emit() reads (others, as "description", say nothing of a value);
+# a branch of anyOf with no others than _TEXT_KEYWORDS is tested inline.
+_TEXT_KEYWORDS = frozenset(("type", "pattern", "minLength", "maxLength"))
+_KEYWORDS = _TEXT_KEYWORDS | {"enum", "const", "minimum", "maximum", "allOf", "anyOf", "oneOf", "not", "if"}
+_KEYWORDS |= {"properties", "required", "additionalProperties", "minProperties", "maxProperties"}
+_KEYWORDS |= {"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "then", "else"}
+
 
 class _Source:
     """Python source for `fits(value) -> bool`, built keyword by keyword."""
@@ -109,7 +116,7 @@ class _Source:
         for part in schema.get("allOf", ()):
             self.emit(part, v, out, depth, knows)
         if "anyOf" in schema:
-            calls = " or ".join(f"{self.function(s)}({v})" for s in schema["anyOf"])
+            calls = " or ".join(self.branch(s, v) for s in schema["anyOf"])
             out.append(f"{pad}if not ({calls}): return False")
         if "oneOf" in schema:
             calls = " + ".join(f"{self.function(s)}({v})" for s in schema["oneOf"])
@@ -124,6 +131,26 @@ class _Source:
             self.block(schema.get("then", True), v, out, depth + 1, then)
             out.append(f"{pad}else:")
             self.block(schema.get("else", True), v, out, depth + 1, knows)
+
+    def branch(self, schema, v: str) -> str:
+        """An expression that is true when `v` fits a branch of anyOf: inline
+        for a type alone, or text of a pattern or length (a call saved on every
+        value: a stick drawn, or none), else a call of the branch's function."""
+        said = set(schema) & _KEYWORDS if isinstance(schema, dict) else {"not inline"}
+        kind = schema.get("type") if said and said <= _TEXT_KEYWORDS else None
+        if not (isinstance(kind, str) and kind in _PYTYPE) or (kind != "string" and said != {"type"}):
+            return f"{self.function(schema)}({v})"
+        tests = [_PYTYPE[kind].format(v=v)]
+        if "pattern" in schema:
+            import re
+
+            found, matches = _matching(re.compile(schema["pattern"]))
+            tests.append(f"({v} in {self.constant(found)} or {self.constant(matches)}({v}))")
+        if "minLength" in schema:
+            tests.append(f"len({v}) >= {schema['minLength']!r}")
+        if "maxLength" in schema:
+            tests.append(f"len({v}) <= {schema['maxLength']!r}")
+        return f"({' and '.join(tests)})"
 
     def test(self, schema, v: str, knows: dict) -> str:
         """An expression that is true when `v` fits: inline for the three tests
@@ -217,9 +244,11 @@ class _Source:
                 out.append(f"{inner}if not {keys}.issuperset({v}): return False")
         if not closed and extra is not True and extra != {}:
             k, x = self.name("k"), self.name("x")
-            out.append(f"{inner}for {k}, {x} in {v}.items():")
             if properties:
+                out.append(f"{inner}for {k}, {x} in {v}.items():")
                 out.append(f"{inner}    if {k} in {self.constant(frozenset(properties))}: continue")
+            else:  # no key to look at: values alone, quicker
+                out.append(f"{inner}for {x} in {v}.values():")
             self.block(extra, x, out, depth + 1, {})
         for key, rule in properties.items():
             if rule is True or rule == {}:
