@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import repeat
 
 from . import fastjson
 from .errors import LogError, StixxError
@@ -390,26 +391,27 @@ def check_envelope(log) -> None:
         raise LogError(f"'seed' must be a whole number or text, not {_kind(seed)} ({json.dumps(seed)[:40]})")
     if "result" in log and log["result"] is not None and not isinstance(log["result"], dict):
         raise LogError(f"'result' must be an object, not {_kind(log['result'])}")
+    names = []
     for i, player in enumerate(log["players"]):
-        if not isinstance(player, dict) or not isinstance(player.get("name"), str):
+        name = player.get("name") if isinstance(player, dict) else None
+        if not isinstance(name, str):
             raise LogError(f'player {i} must be an object with a "name"')
         if not _PLAYER.issuperset(player):
             extra = next(k for k in player if k not in _PLAYER)
             raise LogError(f"player {i}: unknown key {extra!r} (keys: name, bot)")
         if "bot" in player and not isinstance(player["bot"], str):
             raise LogError(f'player {i}: "bot" must be text')
-        if nameless(player["name"]):
-            raise LogError(f"player {i}: {NAMELESS}, not {player['name']!r}")
-        if len(player["name"]) > NAME_MOST:
-            raise LogError(
-                f"player {i}: a name has at most {NAME_MOST} characters, not {len(player['name'])}"
-            )
-    seen = [looks(player["name"]) for player in log["players"]]
+        if nameless(name):
+            raise LogError(f"player {i}: {NAMELESS}, not {name!r}")
+        if len(name) > NAME_MOST:
+            raise LogError(f"player {i}: a name has at most {NAME_MOST} characters, not {len(name)}")
+        names.append(name)
+    # (ASCII names look as they are: no call of looks() for each, the usual log)
+    seen = names if "".join(names).isascii() else [looks(name) for name in names]
     if len(set(seen)) < len(seen):  # as `play` refuses them: "Ann" could be either seat
         i = next(i for i, name in enumerate(seen) if name in seen[:i])
-        twice = log["players"][i]["name"]
-        raise LogError(f"two players are called {twice[:60]!r}; each player needs a different name")
+        raise LogError(f"two players are called {names[i][:60]!r}; each player needs a different name")
     moves = log["moves"]
-    if not all(map(dict.__instancecheck__, moves)):  # isinstance for each move, at C speed
+    if not all(map(isinstance, moves, repeat(dict))):  # isinstance for each move, at C speed
         i, move = next((i, move) for i, move in enumerate(moves) if not isinstance(move, dict))
         raise LogError(f"move {i} must be a JSON object, not {_kind(move)}")
