@@ -39,7 +39,7 @@ class Verdict:
         """The verdict, without the log's name (`replay` names the log itself)."""
         if self.valid:
             state = "finished" if self.finished else "unfinished"
-            warned = "".join(f"; warning: {w}" for w in self.warnings)
+            warned = "".join(f"; warning: {w}" for w in self.warnings) if self.warnings else ""
             return f"valid {self.game} game, {counted(self.moves, 'move')}, {state}{warned}"
         if self.index is not None:
             who = f" by {clip(self.player, 60)} (seat {self.seat})" if self.player is not None else ""
