@@ -358,3 +358,36 @@ def test_an_object_of_as_many_keys_but_other_ones_gets_its_own_answer():
     assert not fits({"seat": 0, "option": "A", "word": "AB"})
     assert fits({"seat": 0, "option": "A", "takes": [1]})  # back to the first keys
     assert not fits({"seat": 0, "option": "A", "takes": []})
+
+
+def test_the_fast_twin_reads_the_keywords_the_checker_knows():
+    """fits.py tests a plain branch of anyOf inline when it holds no keyword
+    but a type (and for text a pattern or length): a keyword the checker
+    learns and fits does not list would be passed over there."""
+    import stixxcli.fits
+    import stixxcli.shapes
+
+    assert stixxcli.fits._KEYWORDS == stixxcli.shapes._KEYWORDS
+
+
+@pytest.mark.parametrize(
+    "value",
+    [None, "a", "ab", "d", "", 3, 2, 3.0, True, False, [], {}, ["a"], "é"],
+)
+def test_a_branch_of_any_of_tested_inline_answers_as_the_checker(value):
+    schema = {
+        "anyOf": [
+            {"type": "string", "pattern": "^[a-c]+$", "maxLength": 1, "description": "a stick"},
+            {"type": "null"},
+            {"type": "integer", "minimum": 3},  # (a call of its own: not a type alone)
+            {"type": "boolean", "const": True},
+        ]
+    }
+    try:
+        checker(schema)(value)
+        fit = True
+    except (IllegalMove, IllegalSetup):
+        fit = False
+    from stixxcli.fits import _generated
+
+    assert _generated(schema)(value) is fit and fits_function(schema)(value) is fit
