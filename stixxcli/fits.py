@@ -136,7 +136,7 @@ class _Source:
         """An expression that is true when `v` fits a branch of anyOf: inline
         for a type alone, or text of a pattern or length (a call saved on every
         value: a stick drawn, or none), else a call of the branch's function."""
-        said = set(schema) & _KEYWORDS if isinstance(schema, dict) else {"not inline"}
+        said = set(schema) & _KEYWORDS if isinstance(schema, dict) else None
         kind = schema.get("type") if said and said <= _TEXT_KEYWORDS else None
         if not (isinstance(kind, str) and kind in _PYTYPE) or (kind != "string" and said != {"type"}):
             return f"{self.function(schema)}({v})"

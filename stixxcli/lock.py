@@ -41,9 +41,12 @@ def one_writer(*logs: str | os.PathLike, read: str | os.PathLike | None = None) 
 
     from .saving import special
 
+    locks = {}  # lock file: the log's name as given; two names of one file take one lock
+    for log in (str(p) for p in logs if str(p) != "-" and not special(p)):
+        locks.setdefault(lock_path(log), log)
     with contextlib.ExitStack() as held:
-        for log in dict.fromkeys(str(p) for p in logs if str(p) != "-" and not special(p)):
-            lock = FileLock(lock_path(log), timeout=0)
+        for where, log in locks.items():
+            lock = FileLock(where, timeout=0)
             try:
                 lock.acquire()
             except Timeout:

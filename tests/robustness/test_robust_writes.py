@@ -333,6 +333,19 @@ def test_a_game_on_a_read_only_disk_is_resumed_into_another_file(stixx, tmp_path
     assert saved.read_text() == before and os.listdir(stick) == ["g.json"]
 
 
+def test_a_game_resumed_into_its_own_file_by_another_name_takes_one_lock(stixx, tmp_path, monkeypatch):
+    log = json.loads(TRIXO.read_text())
+    unfinished = json.dumps(log | {"moves": log["moves"][:5], "finished": False, "result": None})
+    monkeypatch.chdir(tmp_path)
+    for name in ["./g.json", tmp_path / "g.json", "link.json"]:
+        (tmp_path / "g.json").write_text(unfinished)
+        if name == "link.json" and not os.path.lexists("link.json"):
+            os.symlink("g.json", "link.json")
+        result = stixx("play", "--resume", "g.json", "--out", name)
+        assert result.exit_code == 0, result.output  # it said: being played in another window
+        assert json.loads((tmp_path / "g.json").read_text())["finished"] is True
+
+
 def test_a_disk_full_while_writing_a_picture_is_one_line(stixx, tmp_path, monkeypatch):
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
