@@ -55,7 +55,7 @@ def one_writer(*logs: str | os.PathLike, read: str | os.PathLike | None = None) 
                     "one game has one writer: finish or quit it there first"
                 ) from None
             except OSError as e:
-                if read is not None and log == str(read):
+                if read is not None and where == lock_path(read):
                     continue
                 raise StixxError(f"cannot lock {plain(log)}: {e.strerror or e}") from None
             held.callback(lock.release)
