@@ -31,8 +31,14 @@ _PYTYPE = {
     "null": "{v} is None",
 }
 
-# A branch of anyOf that says nothing of a value but these is tested inline.
+# The keywords emit() reads (others, as "description", say nothing of a value);
+# a branch of anyOf with no others than _TEXT_KEYWORDS is tested inline. The
+# same set as shapes._KEYWORDS (a test holds them equal): shapes imports this
+# module, and the house allows no import loop, not even a deferred one.
 _TEXT_KEYWORDS = frozenset(("type", "pattern", "minLength", "maxLength"))
+_KEYWORDS = _TEXT_KEYWORDS | {"enum", "const", "minimum", "maximum", "allOf", "anyOf", "oneOf", "not", "if"}
+_KEYWORDS |= {"properties", "required", "additionalProperties", "minProperties", "maxProperties"}
+_KEYWORDS |= {"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "then", "else"}
 
 
 class _Source:
@@ -132,9 +138,6 @@ class _Source:
         """An expression that is true when `v` fits a branch of anyOf: inline
         for a type alone, or text of a pattern or length (a call saved on every
         value: a stick drawn, or none), else a call of the branch's function."""
-        # The keywords that say something of a value (here: shapes imports this module).
-        from .shapes import _KEYWORDS
-
         said = set(schema) & _KEYWORDS if isinstance(schema, dict) else None
         kind = schema.get("type") if said and said <= _TEXT_KEYWORDS else None
         if not (isinstance(kind, str) and kind in _PYTYPE) or (kind != "string" and said != {"type"}):

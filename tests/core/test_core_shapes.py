@@ -360,6 +360,16 @@ def test_an_object_of_as_many_keys_but_other_ones_gets_its_own_answer():
     assert not fits({"seat": 0, "option": "A", "takes": []})
 
 
+def test_the_fast_twin_reads_the_keywords_the_checker_knows():
+    """fits.py tests a plain branch of anyOf inline when it holds no keyword
+    but a type (and for text a pattern or length): a keyword the checker
+    learns and fits does not list would be passed over there."""
+    import stixxcli.fits
+    import stixxcli.shapes
+
+    assert stixxcli.fits._KEYWORDS == stixxcli.shapes._KEYWORDS
+
+
 @pytest.mark.parametrize(
     "value",
     [None, "a", "ab", "d", "", 3, 2, 3.0, True, False, [], {}, ["a"], "é"],
